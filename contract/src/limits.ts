@@ -1,0 +1,50 @@
+/** Limits shared by the server's validation and the client's widgets. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export const STARS_MIN = 1;
+export const STARS_MAX = 10;
+export const PAIN_MIN = 1;
+export const PAIN_MAX = 10;
+export const REVIEW_TEXT_MAX = 10_000;
+export const TTM_GRADES = ['F', 'D', 'C', 'B', 'A', 'S'] as const;
+export type TtmGrade = (typeof TTM_GRADES)[number];
+
+/** Rating letters by number (1–7), as the watchlist's owner-rating images use them. */
+export const RATING_LETTERS: Record<number, string> = { 1: 'F', 2: 'D', 3: 'C', 4: 'B', 5: 'B', 6: 'A', 7: 'S' };
+/** TTM grade as the 1–7 number that `GET /api/users/{u}/ratings` returns. */
+export const TTM_GRADE_NUMBER: Record<TtmGrade, number> = { F: 1, D: 2, C: 3, B: 4, A: 6, S: 7 };
+
+/** The seven estimated-budget bands, in order; the client names them ('0 - 1K' …). */
+export const BUDGET_BANDS = [
+  '0-1000',
+  '1000-10000',
+  '10000-50000',
+  '50000-250000',
+  '250000-1000000',
+  '1000000-10000000',
+  '10000000-up',
+] as const;
+export type BudgetBand = (typeof BUDGET_BANDS)[number];
+
+export const IMDB_ID_PATTERN = /^tt\d{7,}$/;
+export const SEARCH_MIN_CHARS = 2;
+export const SEARCH_LIMIT_DEFAULT = 8;
+export const SEARCH_LIMIT_MAX = 50;
+
+export const SLUG_MAX = 60;
+export const PUBLIC_LISTS_PAGE_SIZE = 8;
+export const LIST_NAME_MAX = 100;
+export const DESCRIPTION_MAX = 20_000;
+
+export const RECENT_REVIEWERS_LIMIT = 5;
+export const MOVIE_REVIEWS_LIMIT = 20;
+export const RECOMMENDATIONS_LIMIT = 15;
+export const HOME_LIST_LIMIT = 10;
+export const CAROUSEL_LIMIT = 10;
+
+/** Review count at which each level starts; level n (1-based) starts at LEVEL_THRESHOLDS[n-1]. */
+export const LEVEL_THRESHOLDS = [0, 5, 10, 25, 50, 100, 250, 500, 1000] as const;

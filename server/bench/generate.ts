@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import { once } from 'node:events';
+
+// Words for made-up titles; a skewed pick makes some words common, as in real titles.
+const WORDS = (
+  'the of and a in night love man dark last blood city house world war dead girl story day life return king ' +
+  'star time black secret lost wild red white lady little big home heart death game fire moon sun river road ' +
+  'ghost shadow dream island summer winter murder revenge killer zombie space alien planet attack mission ' +
+  'empire kingdom legend warrior sword dragon monster robot machine matrix godfather room cabin lake forest ' +
+  'mountain ocean storm thunder rain snow ice steel iron gold silver diamond glass paper stone angel devil ' +
+  'saint sinner hunter stranger brother sister mother father son daughter wedding funeral party holiday ' +
+  'christmas halloween midnight morning evening tomorrow yesterday forever never always again beyond under ' +
+  'inside outside between behind escape chase run fall rise broken silent hidden final first second third'
+).split(' ');
+const TYPES = ['movie', 'movie', 'movie', 'tvEpisode', 'tvEpisode', 'tvEpisode', 'tvEpisode', 'short', 'tvSeries', 'video'];
+const GENRES = ['Drama', 'Comedy', 'Horror', 'Action', 'Thriller', 'Sci-Fi', 'Romance', 'Documentary', 'Crime', 'Family'];
+
+/** A small deterministic generator, so runs are comparable. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const capital = (word: string) => word[0].toUpperCase() + word.slice(1);
+
+/** Writes `count` title.basics rows; answers a spread of the titles for building queries. */
+export async function generateBasics(file: string, count: number): Promise<string[]> {
+  const next = random(42);
+  const pick = () => WORDS[Math.floor(next() ** 2 * WORDS.length)];
+  const out = fs.createWriteStream(file);
+  const kept: string[] = [];
+  out.write('tconst\ttitleType\tprimaryTitle\toriginalTitle\tisAdult\tstartYear\tendYear\truntimeMinutes\tgenres\n');
+  let buffer = '';
+  for (let i = 1; i <= count; i++) {
+    const words = 1 + Math.floor(next() * 4);
+    const title = Array.from({ length: words }, () => capital(pick())).join(' ') + (next() < 0.3 ? ` ${Math.floor(next() * 99) + 2}` : '');
+    const year = 1900 + Math.floor(next() * 125);
+    const genres = [GENRES[Math.floor(next() * GENRES.length)], GENRES[Math.floor(next() * GENRES.length)]].join(',');
+    buffer += `tt${String(i).padStart(8, '0')}\t${TYPES[i % TYPES.length]}\t${title}\t${title}\t0\t${year}\t\\N\t${60 + Math.floor(next() * 100)}\t${genres}\n`;
+    if (i % 1000 === 0) {
+      if (!out.write(buffer)) await once(out, 'drain');
+      buffer = '';
+      if (i % 997 === 0 || kept.length < 2000) kept.push(title);
+    }
+  }
+  out.end(buffer);
+  await once(out, 'finish');
+  return kept;
+}
+
+/** What people type: whole titles, first words, prefixes of 3–8 letters, and some typos. */
+export function typicalQueries(titles: string[], count: number): string[] {
+  const next = random(7);
+  const queries: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const title = titles[Math.floor(next() * titles.length)];
+    const kind = next();
+    if (kind < 0.3) queries.push(title);
+    else if (kind < 0.6) queries.push(title.split(' ').slice(0, 2).join(' '));
+    else if (kind < 0.9) queries.push(title.slice(0, 3 + Math.floor(next() * 6)));
+    else {
+      const at = 1 + Math.floor(next() * (title.length - 2));
+      queries.push(title.slice(0, at) + title.slice(at + 1));
+    }
+  }
+  return queries;
+}

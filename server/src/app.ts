@@ -1,0 +1,96 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { authRoutes } from './auth/routes';
+import { AuthService } from './auth/service';
+import { installSessions } from './auth/session';
+import type { Config } from './config';
+import { type AppDatabase, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { Database } from './db/schema';
+import { healthRoutes } from './health/routes';
+import { errorHandler, HttpError } from './http/errors';
+import { makeOriginCheck } from './http/origin';
+import { loadSampleIfEmpty } from './imdb/sample';
+import { routes as imdbRoutes } from './imdb/routes';
+import { routes as movieRoutes } from './movies/routes';
+import { routes as profileRoutes } from './profiles/routes';
+import { createRealtime, type Realtime } from './realtime';
+import { routes as recommendationRoutes } from './recommendations/routes';
+import { routes as reviewRoutes } from './reviews/routes';
+import { routes as stremioRoutes } from './stremio/routes';
+import { routes as userRoutes } from './users/routes';
+import { routes as watchlistRoutes } from './watchlists/routes';
+import { serveClient } from './web/static';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: AppDatabase;
+    db: Kysely<Database>;
+    auth: AuthService;
+    realtime: Realtime;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests pass one per PostgreSQL schema); otherwise config.databaseUrl is opened. */
+  database?: AppDatabase;
+  /** Load the bundled IMDb sample when the index is empty (on by default). */
+  loadImdbSample?: boolean;
+}
+
+/** Builds the whole app (API, client, add-on, sockets) without listening, so tests can use port 0. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+    // Errors raised while routing (a malformed percent-encoding, say) get the same sentences.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
+  });
+  const database = options.database ?? openDatabase(config.databaseUrl, { pgSchema: config.databaseSchema ?? undefined });
+  const ownsDatabase = !options.database;
+  await migrateToLatest(database);
+  if (options.loadImdbSample ?? true) {
+    if (config.imdbSampleDir) await loadSampleIfEmpty(database, config.imdbSampleDir, app.log);
+  }
+
+  const auth = new AuthService(database.db, config.sessionSecret, config.loginFailuresPerUsername);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('auth', auth);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+  app.addHook('onRequest', makeOriginCheck(config.publicUrl));
+  installSessions(app, auth);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes(auth));
+  await app.register(imdbRoutes);
+  await app.register(movieRoutes);
+  await app.register(reviewRoutes);
+  await app.register(recommendationRoutes);
+  await app.register(watchlistRoutes);
+  await app.register(stremioRoutes);
+  await app.register(userRoutes);
+  await app.register(profileRoutes);
+  await serveClient(app, config.webDist);
+
+  const realtime = await createRealtime(app, config, auth);
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', async () => {
+    await realtime.close();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}

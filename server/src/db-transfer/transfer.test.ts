@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { addImdbTitle, addMovie, addReview, createUser } from '../testing/factories';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../testing/testApp';
+import { buildApp } from '../app';
+import { testConfig } from '../testing/testApp';
+import { ApiAgent } from '../testing/client';
+import { tablesToTransfer, transferSqliteToPostgres, TransferError } from './transfer';
+
+async function allRows(db: TestDatabase['database']['db'], table: string) {
+  const result = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+  const rows = result.rows.map((row) => JSON.stringify(Object.keys(row).sort().map((key) => [key, row[key]])));
+  return rows.sort();
+}
+
+describe('moving a club from SQLite to PostgreSQL', () => {
+  let club: TestApp;
+  let target: TestDatabase;
+
+  before(async () => {
+    club = await startTestApp('sqlite');
+    const db = club.database.db;
+    const alice = await createUser(club, 'alice');
+    const bob = await createUser(club, 'Bob');
+    await addImdbTitle(db, { tconst: 'tt0133093', primary_title: 'The Matrix', start_year: 1999, genres: 'Action,Sci-Fi' });
+    await addImdbTitle(db, { tconst: 'tt0368226', primary_title: 'The Room', start_year: 2003, genres: 'Drama' });
+    const matrix = await addMovie(db, { tconst: 'tt0133093', title: 'The Matrix', added_by: alice.id });
+    const room = await addMovie(db, { tconst: 'tt0368226', title: 'The Room', plot: 'Oh hi, "Mark".' });
+    await addReview(db, { user_id: alice.id, movie_id: matrix.id, stars: 9, ttm_rating: 'S', smoke_alarms: 0, text: 'Whoa. ünïcödé ✓' });
+    await addReview(db, { user_id: bob.id, movie_id: room.id, stars: 2, pain_level: 10, estimated_budget: '1000000-10000000' });
+    const now = new Date().toISOString();
+    const list = await db
+      .insertInto('watchlists')
+      .values({ owner_id: alice.id, name: 'Bad Movie Night', description: '<p>Bring <b>snacks</b></p>', is_personal: 0, created_at: now, updated_at: now, picked_movie_id: room.id, picked_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('watchlist_items').values([
+      { watchlist_id: list.id, movie_id: room.id, position: 0, added_by: alice.id, added_at: now },
+      { watchlist_id: list.id, movie_id: matrix.id, position: 1, added_by: bob.id, added_at: now },
+    ]).execute();
+    await db.insertInto('watchlist_moderators').values({ watchlist_id: list.id, user_id: bob.id, added_at: now }).execute();
+    target = await createTestDatabase('postgres');
+  });
+
+  after(async () => {
+    await club?.close();
+    await target?.drop();
+  });
+
+  it('copies every table row for row and reports equal counts', async () => {
+    const progress: string[] = [];
+    const report = await transferSqliteToPostgres(club.database, target.database, (table) => progress.push(table));
+    const tables = await tablesToTransfer(club.database.db, target.database.db);
+    for (const required of ['users', 'sessions', 'imdb_titles', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators']) {
+      assert.ok(tables.includes(required), `${required} is transferred`);
+    }
+    assert.deepEqual(report.map((row) => row.table), tables);
+    for (const row of report) assert.equal(row.target, row.source, `${row.table} counts match`);
+    assert.ok(report.find((row) => row.table === 'reviews')!.source === 2);
+    for (const table of tables) {
+      assert.deepEqual(await allRows(target.database.db, table), await allRows(club.database.db, table), `${table} rows are identical`);
+    }
+    assert.ok(progress.includes('watchlist_items'));
+  });
+
+  it('leaves a PostgreSQL app where members log in and new rows get fresh ids', async () => {
+    const app = await buildApp(testConfig(), { database: target.database, loadImdbSample: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address();
+      const agent = new ApiAgent(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+      const login = await agent.post('/api/login', { username: 'ALICE', password: 'correct horse battery' });
+      assert.equal(login.status, 200, 'the password hash came along');
+      const registered = await agent.post('/api/register', { username: 'carol', password: 'correct horse battery' });
+      assert.equal(registered.status, 200, 'the id sequence continues after the copied users');
+      const ids = await target.database.db.selectFrom('users').select('id').orderBy('id').execute();
+      assert.deepEqual(ids.map((row) => row.id), [1, 2, 3]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a target that already holds a club, changing nothing', async () => {
+    const before = await allRows(target.database.db, 'users');
+    await assert.rejects(transferSqliteToPostgres(club.database, target.database), (error: unknown) => {
+      assert.ok(error instanceof TransferError);
+      assert.match(error.message, /already has data/);
+      return true;
+    });
+    assert.deepEqual(await allRows(target.database.db, 'users'), before);
+  });
+});

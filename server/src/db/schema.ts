@@ -1,0 +1,141 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The tables, as both SQLite and PostgreSQL hold them. Timestamps are ISO-8601
+ * text and flags are 0/1 integers on both, so one query path serves both.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  imdb_titles: ImdbTitlesTable;
+  imdb_ratings: ImdbRatingsTable;
+  movies: MoviesTable;
+  reviews: ReviewsTable;
+  watchlists: WatchlistsTable;
+  watchlist_items: WatchlistItemsTable;
+  watchlist_moderators: WatchlistModeratorsTable;
+  app_meta: AppMetaTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lowercased username; unique, so names differing only in case collide. */
+  username_lower: string;
+  password_hash: string;
+  profile_picture: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** HMAC-SHA-256 of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username_lower: string;
+  failed_at: string;
+}
+
+/** One row per title of IMDb's datasets (title.basics joined with title.ratings). */
+export interface ImdbTitlesTable {
+  tconst: string;
+  title_type: string;
+  primary_title: string;
+  original_title: string | null;
+  is_adult: number;
+  start_year: number | null;
+  end_year: number | null;
+  runtime_minutes: number | null;
+  genres: string | null;
+  average_rating: number | null;
+  num_votes: number | null;
+}
+
+/** title.ratings rows as imported, kept so ratings imported before their titles still reach them. */
+export interface ImdbRatingsTable {
+  tconst: string;
+  average_rating: number | null;
+  num_votes: number | null;
+}
+
+export interface MoviesTable {
+  id: Generated<number>;
+  tconst: string;
+  title: string;
+  poster: string | null;
+  release_date: string | null;
+  year: number | null;
+  imdb_rating: number | null;
+  imdb_link: string;
+  length: number | null;
+  plot: string | null;
+  genres: string | null;
+  date_added: string;
+  added_by: number | null;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  movie_id: number;
+  stars: number;
+  ttm_rating: string | null;
+  pain_level: number | null;
+  smoke_alarms: number | null;
+  equipment_seen: number | null;
+  estimated_budget: string | null;
+  text: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WatchlistsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** Sanitised HTML. */
+  description: string;
+  is_personal: number;
+  /** Random slug that makes a personal list's Stremio address unguessable. */
+  secret: string | null;
+  picked_movie_id: number | null;
+  picked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WatchlistItemsTable {
+  watchlist_id: number;
+  movie_id: number;
+  /** Dense, 0-based order within the list. */
+  position: number;
+  added_by: number | null;
+  added_at: string;
+}
+
+export interface WatchlistModeratorsTable {
+  watchlist_id: number;
+  user_id: number;
+  added_at: string;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type MovieRow = Selectable<MoviesTable>;
+export type NewMovie = Insertable<MoviesTable>;
+export type ReviewRow = Selectable<ReviewsTable>;
+export type ImdbTitleRow = Selectable<ImdbTitlesTable>;
+export type NewImdbTitle = Insertable<ImdbTitlesTable>;
+export type WatchlistRow = Selectable<WatchlistsTable>;
+export type WatchlistUpdate = Updateable<WatchlistsTable>;

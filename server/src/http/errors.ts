@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An expected failure: its status and sentence go to the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'You must be signed in to do that.') => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** Sentences for the framework's own 4xx errors, which carry technical messages. */
+const frameworkSentences: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_ASYNC_CONSTRAINT: 'The address is not valid.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
+};
+
+function sentenceFor(error: FastifyError, status: number): string {
+  if (error.code && frameworkSentences[error.code]) return frameworkSentences[error.code];
+  if (status === 413) return 'The request body is too large.';
+  if (status === 415) return 'Send the request body as JSON.';
+  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
+  if (status === 404) return 'Not found.';
+  return 'The request could not be understood.';
+}
+
+/** Turns every error into `{success:false, error}`; a 500 shows only a reference id. */
+export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send({ success: false, error: error.message });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    request.log.info({ code: error.code, message: error.message }, 'request refused');
+    return reply.status(status).send({ success: false, error: sentenceFor(error, status) });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply
+    .status(500)
+    .send({ success: false, error: `Something went wrong on the server (reference ${request.id}).` });
+}

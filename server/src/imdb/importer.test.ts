@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { migrateToLatest } from '../db/migrate';
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../testing/testApp';
+import { ImdbImportError, importImdbFiles } from './importer';
+import { searchTitles } from './search';
+import { dataLines, SAMPLE_BASICS, SAMPLE_RATINGS, scratchDir, writeGzip } from './testing';
+
+const BASICS_HEADER = 'tconst\ttitleType\tprimaryTitle\toriginalTitle\tisAdult\tstartYear\tendYear\truntimeMinutes\tgenres';
+
+for (const kind of TEST_DATABASES) {
+  describe(`IMDb import (${kind})`, () => {
+    let test: TestDatabase;
+    const scratch = scratchDir();
+    const count = async (table: 'imdb_titles' | 'imdb_ratings') =>
+      Number((await test.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+    before(async () => {
+      test = await createTestDatabase(kind);
+      await migrateToLatest(test.database);
+    });
+    after(async () => {
+      await test.drop();
+      scratch.remove();
+    });
+
+    it('imports the plain sample files with their counts, ratings joined to titles', async () => {
+      const reports = await importImdbFiles(test.database.db, [SAMPLE_RATINGS, SAMPLE_BASICS]);
+      assert.deepEqual(
+        reports.map((r) => [r.dataset, r.rows, r.malformed]),
+        [
+          ['basics', dataLines(SAMPLE_BASICS), 0],
+          ['ratings', dataLines(SAMPLE_RATINGS), 0],
+        ],
+      );
+      assert.equal(await count('imdb_titles'), dataLines(SAMPLE_BASICS));
+      const matrix = await test.database.db.selectFrom('imdb_titles').selectAll().where('tconst', '=', 'tt0133093').executeTakeFirstOrThrow();
+      assert.equal(matrix.primary_title, 'The Matrix');
+      assert.equal(matrix.title_type, 'movie');
+      assert.equal(matrix.start_year, 1999);
+      assert.equal(matrix.end_year, null, '\\N is null');
+      assert.ok(Number(matrix.num_votes) > 1_000_000);
+      const quoted = await test.database.db.selectFrom('imdb_titles').select('primary_title').where('tconst', '=', 'tt0090555').executeTakeFirstOrThrow();
+      assert.equal(quoted.primary_title, '"Crocodile" Dundee', 'quotes are kept literally');
+    });
+
+    it('re-importing the same files (gzip this time) changes nothing', async () => {
+      const before = await test.database.db.selectFrom('imdb_titles').selectAll().orderBy('tconst').execute();
+      writeGzip(path.join(scratch.dir, 'title.basics.tsv.gz'), fs.readFileSync(SAMPLE_BASICS));
+      // A gzip file is recognised by its content, not its name.
+      writeGzip(path.join(scratch.dir, 'ratings-without-extension'), fs.readFileSync(SAMPLE_RATINGS));
+      const reports = await importImdbFiles(test.database.db, [path.join(scratch.dir, 'title.basics.tsv.gz'), path.join(scratch.dir, 'ratings-without-extension')]);
+      assert.deepEqual(reports.map((r) => r.rows), [dataLines(SAMPLE_BASICS), dataLines(SAMPLE_RATINGS)]);
+      const after = await test.database.db.selectFrom('imdb_titles').selectAll().orderBy('tconst').execute();
+      assert.deepEqual(after, before);
+      const found = await searchTitles(test.database.db, kind, 'matrix', 8);
+      assert.equal(found.filter((r) => r.tconst === 'tt0133093').length, 1, 'the search index holds each title once');
+    });
+
+    it('skips malformed lines, counting them with their line numbers', async () => {
+      const file = path.join(scratch.dir, 'broken-basics.tsv');
+      fs.writeFileSync(
+        file,
+        [
+          BASICS_HEADER,
+          'tt9900001\tmovie\tGood One\tGood One\t0\t2001\t\\N\t90\tDrama',
+          'tt9900002\tmovie\tToo Few Fields\t0\t2001',
+          'xx9900003\tmovie\tBad Id\tBad Id\t0\t2001\t\\N\t90\tDrama',
+          'tt9900004\tmovie\tBad Year\tBad Year\t0\tabcd\t\\N\t90\tDrama',
+          'tt9900005\tshort\t"Quoted" Title\t\\N\t0\t\\N\t\\N\t\\N\t\\N',
+          '',
+        ].join('\n'),
+      );
+      const [report] = await importImdbFiles(test.database.db, [file]);
+      assert.equal(report.rows, 2);
+      assert.equal(report.malformed, 3);
+      assert.deepEqual(report.malformedLines, [3, 4, 5]);
+      const quoted = await test.database.db.selectFrom('imdb_titles').selectAll().where('tconst', '=', 'tt9900005').executeTakeFirstOrThrow();
+      assert.equal(quoted.primary_title, '"Quoted" Title');
+      assert.equal(quoted.start_year, null);
+      assert.equal(quoted.genres, null);
+    });
+
+    it('keeps ratings imported before their titles and applies them when the titles arrive', async () => {
+      const ratings = path.join(scratch.dir, 'early-ratings.tsv');
+      fs.writeFileSync(ratings, 'tconst\taverageRating\tnumVotes\ntt9900101\t7.5\t1234\n');
+      await importImdbFiles(test.database.db, [ratings]);
+      const basics = path.join(scratch.dir, 'late-basics.tsv');
+      fs.writeFileSync(basics, `${BASICS_HEADER}\ntt9900101\tmovie\tLate Title\tLate Title\t0\t2010\t\\N\t95\tComedy\n`);
+      await importImdbFiles(test.database.db, [basics]);
+      const row = await test.database.db.selectFrom('imdb_titles').selectAll().where('tconst', '=', 'tt9900101').executeTakeFirstOrThrow();
+      assert.equal(Number(row.average_rating), 7.5);
+      assert.equal(Number(row.num_votes), 1234);
+    });
+
+    it('reports a truncated gzip file, keeps only whole batches and writes nothing half-way', async () => {
+      const lines = [BASICS_HEADER];
+      for (let i = 0; i < 12_000; i++) lines.push(`tt98${String(i).padStart(5, '0')}\tmovie\tGenerated ${i}\t\\N\t0\t1990\t\\N\t90\tDrama`);
+      const whole = Buffer.from(lines.join('\n'));
+      const file = path.join(scratch.dir, 'truncated.tsv.gz');
+      writeGzip(file, whole);
+      const bytes = fs.readFileSync(file);
+      fs.writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * 0.8)));
+      const titlesBefore = await count('imdb_titles');
+      await assert.rejects(importImdbFiles(test.database.db, [file]), (error: unknown) => {
+        assert.ok(error instanceof ImdbImportError);
+        assert.match(error.message, /^truncated\.tsv\.gz is truncated or corrupt after line \d+; \d+ rows from it were imported before the problem\.$/);
+        const written = error.reports[0].rows;
+        assert.ok(written >= 5000 && written % 5000 === 0, 'only whole batches are committed');
+        return true;
+      });
+      const added = (await count('imdb_titles')) - titlesBefore;
+      assert.equal(added % 5000, 0);
+    });
+
+    it('refuses a file that is not an IMDb dataset', async () => {
+      const file = path.join(scratch.dir, 'notes.tsv');
+      fs.writeFileSync(file, 'name\tvalue\nx\t1\n');
+      await assert.rejects(importImdbFiles(test.database.db, [file]), /notes\.tsv is not an IMDb title\.basics or title\.ratings file/);
+    });
+  });
+}

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database, NewImdbTitle } from '../db/schema';
+import fs from 'node:fs';
+import { isGzip, openLines } from './lines';
+import { type DatasetKind, datasetOf, parseBasicsLine, parseRatingsLine, type RatingRow } from './parse';
+import { beginIndexedImport, estimateRows } from './searchIndex';
+import { dialectOf, upsertRatings, upsertTitles } from './upsert';
+
+/** Rows written per transaction: large enough to be fast, small enough to bound memory. */
+export const ROWS_PER_TRANSACTION = 5000;
+/** Line numbers of malformed lines kept for the report; the count goes on past it. */
+export const MALFORMED_LINES_KEPT = 100;
+
+export interface FileReport {
+  file: string;
+  dataset: DatasetKind;
+  /** Rows written (committed). */
+  rows: number;
+  malformed: number;
+  /** 1-based line numbers of the first malformed lines (line 1 is the header). */
+  malformedLines: number[];
+}
+
+export interface ImportProgress {
+  file: string;
+  dataset: DatasetKind;
+  rows: number;
+  malformed: number;
+  bytesRead: number;
+  size: number;
+}
+
+export interface ImportOptions {
+  onProgress?(progress: ImportProgress): void;
+  onFileStart?(file: string, dataset: DatasetKind, size: number): void;
+}
+
+/** A failed import: the sentence says what went wrong; `reports` holds what was committed before it. */
+export class ImdbImportError extends Error {
+  constructor(
+    message: string,
+    readonly reports: FileReport[],
+  ) {
+    super(message);
+    this.name = 'ImdbImportError';
+  }
+}
+
+async function readHeader(file: string): Promise<DatasetKind> {
+  const source = await openLines(file);
+  try {
+    const first = await source.lines.next();
+    const dataset = first.done ? null : datasetOf(first.value);
+    if (!dataset) {
+      throw new Error(`${path.basename(file)} is not an IMDb title.basics or title.ratings file (its header row is not theirs).`);
+    }
+    return dataset;
+  } finally {
+    await source.lines.return(undefined);
+  }
+}
+
+/**
+ * Imports IMDb dataset files into the index. Basics files go first so ratings
+ * land on their titles at once (ratings imported on their own are staged and
+ * reach titles imported later). Each batch is one transaction; re-running is safe.
+ * A big import rebuilds the search index once at the end (see searchIndex.ts).
+ */
+export async function importImdbFiles(db: Kysely<Database>, files: string[], options: ImportOptions = {}): Promise<FileReport[]> {
+  const reports: FileReport[] = [];
+  const typed: { file: string; dataset: DatasetKind }[] = [];
+  for (const file of files) {
+    try {
+      typed.push({ file, dataset: await readHeader(file) });
+    } catch (error) {
+      throw new ImdbImportError(error instanceof Error ? error.message : String(error), reports);
+    }
+  }
+  typed.sort((a, b) => (a.dataset === b.dataset ? 0 : a.dataset === 'basics' ? -1 : 1));
+  const sizes = await Promise.all(
+    typed.map(async ({ file, dataset }) => ({ dataset, size: (await fs.promises.stat(file)).size, gzip: await isGzip(file) })),
+  );
+  const finishIndex = await beginIndexedImport(db, estimateRows(sizes));
+  try {
+    for (const { file, dataset } of typed) {
+      const report: FileReport = { file, dataset, rows: 0, malformed: 0, malformedLines: [] };
+      reports.push(report);
+      await importFile(db, report, reports, options);
+    }
+  } finally {
+    // Also after a failure: the committed batches become searchable.
+    await finishIndex();
+  }
+  return reports;
+}
+
+async function importFile(db: Kysely<Database>, report: FileReport, reports: FileReport[], options: ImportOptions): Promise<void> {
+  const { file, dataset } = report;
+  const source = await openLines(file);
+  options.onFileStart?.(file, dataset, source.size);
+  const parse = dataset === 'basics' ? parseBasicsLine : parseRatingsLine;
+  let batch: (NewImdbTitle | RatingRow)[] = [];
+  let lineNumber = 0;
+
+  // Batches are written while the next are read and parsed, so a database server and the parser work at
+  // once; PostgreSQL takes two at a time on two connections. Each batch is still one transaction.
+  const inFlight = new Set<Promise<void>>();
+  const maxInFlight = dialectOf(db) === 'postgres' ? 2 : 1;
+  const settle = async (all: boolean) => {
+    while (inFlight.size >= (all ? 1 : maxInFlight)) await Promise.race(inFlight);
+  };
+  const flush = async () => {
+    await settle(false);
+    if (batch.length === 0) return;
+    const rows = batch;
+    batch = [];
+    const writing = db
+      .transaction()
+      .execute(async (trx) => {
+        if (dataset === 'basics') await upsertTitles(trx, rows as NewImdbTitle[]);
+        else await upsertRatings(trx, rows as RatingRow[]);
+      })
+      .then(() => {
+        report.rows += rows.length;
+        options.onProgress?.({ file, dataset, rows: report.rows, malformed: report.malformed, bytesRead: source.bytesRead(), size: source.size });
+      })
+      .finally(() => inFlight.delete(writing));
+    inFlight.add(writing);
+    // Awaited by settle(); this only keeps a failure from counting as unhandled meanwhile.
+    writing.catch(() => {});
+  };
+
+  try {
+    for await (const line of source.lines) {
+      lineNumber++;
+      if (lineNumber === 1 || line === '') continue;
+      const row = parse(line);
+      if (row) {
+        batch.push(row);
+        if (batch.length >= ROWS_PER_TRANSACTION) await flush();
+      } else {
+        report.malformed++;
+        if (report.malformedLines.length < MALFORMED_LINES_KEPT) report.malformedLines.push(lineNumber);
+      }
+    }
+  } catch (error) {
+    // The batch being written still lands (or fails on its own); the unfinished one is dropped: only whole batches are written.
+    await Promise.allSettled(inFlight);
+    const reason = error instanceof Error ? error.message : String(error);
+    const what = /unexpected end of file|incorrect header|invalid|unknown compression/i.test(reason)
+      ? 'is truncated or corrupt'
+      : `could not be read (${reason})`;
+    throw new ImdbImportError(
+      `${path.basename(file)} ${what} after line ${lineNumber}; ${report.rows} rows from it were imported before the problem.`,
+      reports,
+    );
+  }
+  await flush();
+  await settle(true);
+}

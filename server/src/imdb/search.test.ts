@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { addImdbTitle } from '../testing/factories';
+import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+
+for (const kind of TEST_DATABASES) {
+  describe(`title search (${kind})`, () => {
+    let app: TestApp;
+    const search = async (q: string, limit?: number) => {
+      const reply = await app.agent().get(`/api/imdb/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`);
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      return reply.body.results as { tconst: string; primary_title: string; start_year: number | null; genres: string | null; title_type: string }[];
+    };
+    before(async () => {
+      app = await startTestApp(kind, { loadImdbSample: true });
+    });
+    after(() => app.close());
+
+    it("finds The Matrix first for 'matrix', with the reply's fields", async () => {
+      const results = await search('matrix');
+      assert.deepEqual(results[0], { tconst: 'tt0133093', primary_title: 'The Matrix', start_year: 1999, genres: 'Action,Sci-Fi', title_type: 'movie' });
+      assert.ok(results.slice(1).every((r) => /matrix/i.test(r.primary_title)));
+    });
+
+    it("still finds The Godfather for the typo 'godfathr'", async () => {
+      const results = await search('godfathr');
+      assert.equal(results[0]?.primary_title, 'The Godfather');
+    });
+
+    it('puts exact and prefix matches before word matches, and those before mere substrings', async () => {
+      await addImdbTitle(app.database.db, { tconst: 'tt9800001', primary_title: 'Roomba Wars', num_votes: 10 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9800002', primary_title: 'Mushroom Men', num_votes: 5_000_000 });
+      const titles = (await search('room')).map((r) => r.primary_title);
+      assert.ok(titles.indexOf('Roomba Wars') < titles.indexOf('The Room'), 'prefix before word match');
+      assert.ok(titles.indexOf('The Room') < titles.indexOf('Mushroom Men'), 'word match before a substring, whatever the votes');
+    });
+
+    it('puts feature films first among equal matches, then more votes', async () => {
+      await addImdbTitle(app.database.db, { tconst: 'tt9800010', primary_title: 'Zyzzyva Night', title_type: 'tvEpisode', num_votes: 900_000 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9800011', primary_title: 'Zyzzyva Nights', title_type: 'movie', num_votes: 10 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9800012', primary_title: 'Zyzzyva Nightfall', title_type: 'movie', num_votes: 1000 });
+      assert.deepEqual((await search('zyzzyva n')).map((r) => r.tconst), ['tt9800012', 'tt9800011', 'tt9800010']);
+    });
+
+    it('answers short and blank queries with an empty list', async () => {
+      assert.deepEqual(await search(''), []);
+      assert.deepEqual(await search('   '), []);
+      assert.deepEqual(await search('m'), []);
+      const reply = await app.agent().get('/api/imdb/search');
+      assert.deepEqual(reply.body, { success: true, results: [] });
+    });
+
+    it('keeps to the limit, at most 50', async () => {
+      assert.equal((await search('the', 3)).length, 3);
+      assert.ok((await search('the', 500)).length <= 50);
+      assert.equal((await search('the')).length, 8, 'eight by default');
+      const bad = await app.agent().get('/api/imdb/search?q=the&limit=lots');
+      assert.equal(bad.status, 400);
+      assert.equal(bad.body.error, 'Limit must be a whole number from 1 to 50.');
+    });
+
+    it('refuses a 10 KB query with a sentence and treats LIKE wildcards as text', async () => {
+      const long = await app.agent().get(`/api/imdb/search?q=${'a'.repeat(10_000)}`);
+      assert.equal(long.status, 400);
+      assert.deepEqual(long.body, { success: false, error: 'Search text must be at most 200 characters.' });
+      assert.deepEqual(await search('%%%'), []);
+      assert.deepEqual(await search('"; drop table imdb_titles; --'), []);
+      assert.ok((await search('matrix')).length > 0);
+    });
+  });
+}

@@ -1,0 +1,205 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DatabaseKind } from '../db/database';
+import type { Database } from '../db/schema';
+import { fuzzyPercent, matchTier } from './ranking';
+
+/**
+ * Where title search differs by database, side by side. Both propose capped
+ * candidate lists in popularity order (feature films, then votes), so common
+ * words stop early; search.ts then ranks the candidates by match quality.
+ * SQLite finds distinct lowercased titles ("names") in an FTS5 trigram table
+ * whose rowid is the popularity rank, then takes the `size` most popular titles
+ * of each (equal names match equally well); PostgreSQL reads titles from
+ * pg_trgm GIN, pattern and popularity indexes.
+ */
+
+export interface Candidate {
+  tconst: string;
+  primary_title: string;
+  start_year: number | null;
+  genres: string | null;
+  title_type: string;
+  num_votes: number | null;
+}
+
+/** Candidates taken per source (exact, prefix, containing every word, near misses); SQLite counts names. */
+export const CANDIDATES = 200;
+/** A prefix with at most this many names is read whole, so its most popular titles are never missed. */
+export const PREFIX_SCAN = 5000;
+/** SQLite looks up this many of the query's rarest trigrams (all must be present); the words are checked afterwards. */
+const STRICT_TRIGRAMS = 4;
+/** Names read to find those also holding a word of one or two characters. */
+const SHORT_WORD_SCAN = 3000;
+/** Near misses: titles holding any two of this many of the query's rarest known trigrams. */
+const FUZZY_TRIGRAMS = 5;
+
+/** `%`, `_` and `\` taken literally inside a LIKE pattern (used with `escape '\'`). */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+const length = (text: string) => [...text].length;
+/** Words the trigram indexes can look up: three characters or more. */
+export const indexableWords = (words: string[]) => words.filter((word) => length(word) >= 3);
+
+/** The distinct trigrams inside the words (never across a space), as FTS5's trigram tokenizer makes them. */
+export function wordTrigrams(words: string[]): string[] {
+  const grams = new Set<string>();
+  for (const word of words) {
+    const chars = [...word];
+    for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
+  }
+  return [...grams];
+}
+
+/** Titles equal to, starting with, or containing every word of the query (lowercased, spaces collapsed). */
+export function strictCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number): Promise<Candidate[]> {
+  return kind === 'sqlite' ? sqliteStrict(db, query, words, size) : postgresStrict(db, query, words);
+}
+
+/** Titles sharing enough trigrams with the query to be a typo of it. */
+export function fuzzyCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number): Promise<Candidate[]> {
+  return kind === 'sqlite' ? sqliteFuzzy(db, query, words, size) : postgresFuzzy(db, query);
+}
+
+// ——— SQLite ———
+
+interface Name {
+  rank: number;
+  name: string;
+}
+
+/** How many titles each trigram occurs in, as of the last rebuild; newer trigrams count as rarest (0). */
+async function trigramCounts(db: Kysely<Database>, grams: string[]): Promise<Map<string, number>> {
+  const { rows } = await sql<{ term: string; docs: number }>`select term, docs from imdb_search_trigrams
+    where term in (select value from json_each(${JSON.stringify(grams)}))`.execute(db);
+  return new Map(rows.map((row) => [row.term, Number(row.docs)]));
+}
+
+/**
+ * Names from the trigram index in popularity order, most popular first. Words
+ * too short for trigrams are checked on the first SHORT_WORD_SCAN names only,
+ * so a rare combination cannot walk the whole index.
+ */
+async function ftsNames(db: Kysely<Database>, match: string, shortWords: string[] = []): Promise<Name[]> {
+  if (shortWords.length === 0) {
+    const { rows } = await sql<Name>`select n.rank, n.name from imdb_titles_fts f join imdb_search_names n on n.rank = f.rowid
+      where imdb_titles_fts match ${match} order by f.rowid limit ${CANDIDATES}`.execute(db);
+    return rows;
+  }
+  const likes = shortWords.map((word) => sql`n.name like ${`%${likeEscape(word)}%`} escape '\\'`);
+  const { rows } = await sql<Name>`select n.rank, n.name
+    from (select rowid from imdb_titles_fts where imdb_titles_fts match ${match} order by rowid limit ${SHORT_WORD_SCAN}) f
+    join imdb_search_names n on n.rank = f.rowid
+    where ${sql.join(likes, sql` and `)} order by f.rowid limit ${CANDIDATES}`.execute(db);
+  return rows;
+}
+
+/**
+ * Titles of the best names: all titles of a name match equally well and its rank
+ * is that of its most popular title, so the `size` best names by (score, rank)
+ * hold the `size` best titles; their `size` most popular titles each are read.
+ */
+async function sqliteTitlesOf(db: Kysely<Database>, scored: { rank: number; score: number }[], size: number): Promise<Candidate[]> {
+  // Twice as many names as needed: titles added since the last renumbering rank after their popularity.
+  const names = scored.sort((a, b) => a.score - b.score || a.rank - b.rank).slice(0, size * 2).map((name) => name.rank);
+  if (names.length === 0) return [];
+  const { rows } = await sql<Candidate>`
+    select t.tconst, t.primary_title, t.start_year, t.genres, t.title_type, t.num_votes
+    from imdb_search_names n, imdb_search s, imdb_titles t
+    where n.rank in (select value from json_each(${JSON.stringify(names)}))
+      and s.rank in (select rank from imdb_search where name = n.name order by rank limit ${size})
+      and t.tconst = s.tconst`.execute(db);
+  return rows;
+}
+
+async function sqliteStrict(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
+  const found: Name[] = [];
+  const run = async (names: RawBuilder<Name>) => found.push(...(await names.execute(db)).rows);
+  // Names are lowercased titles: the exact name, then a range of the name index for the prefix.
+  await run(sql<Name>`select rank, name from imdb_search_names where name = ${query}`);
+  const range = sql`name >= ${query} and name < ${`${query}\uffff`}`;
+  const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from imdb_search_names where ${range} limit ${PREFIX_SCAN + 1})`.execute(db);
+  const indexable = indexableWords(words);
+  if (Number(counted.rows[0]?.n ?? 0) <= PREFIX_SCAN) {
+    // Every prefix name is tier 0 or 1, so the most popular ones are all that can make the list.
+    await run(sql<Name>`select rank, name from imdb_search_names where ${range} order by rank limit ${size * 2}`);
+  } else if (indexable.length === 0) {
+    // A very common short prefix: walking the names in popularity order finds enough of them at once.
+    await run(sql<Name>`select rank, name from imdb_search_names
+      where name like ${`${likeEscape(query)}%`} escape '\\' order by rank limit ${size * 2}`);
+  }
+  if (indexable.length > 0) {
+    // The rarest trigrams narrow the names fastest; matchTier then checks the whole words.
+    const grams = wordTrigrams(indexable);
+    const counts = await trigramCounts(db, grams);
+    const rarest = grams.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0)).slice(0, STRICT_TRIGRAMS);
+    found.push(...(await ftsNames(db, rarest.map(ftsPhrase).join(' AND '), words.filter((word) => length(word) < 3))));
+  }
+  const scored = new Map<number, number>();
+  for (const { rank, name } of found) {
+    const tier = matchTier(query, words, name);
+    if (tier !== null) scored.set(Number(rank), tier);
+  }
+  return sqliteTitlesOf(db, [...scored].map(([rank, score]) => ({ rank, score })), size);
+}
+
+/** The FTS5 expression for near misses: any two of the given trigrams (or the one, when alone). */
+export function fuzzyMatchExpression(grams: string[]): string | null {
+  if (grams.length <= 1) return grams.length ? ftsPhrase(grams[0]) : null;
+  const pairs: string[] = [];
+  for (let i = 0; i < grams.length; i++) {
+    for (let j = i + 1; j < grams.length; j++) pairs.push(`(${ftsPhrase(grams[i])} AND ${ftsPhrase(grams[j])})`);
+  }
+  return pairs.join(' OR ');
+}
+
+async function sqliteFuzzy(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
+  // A typo spoils the trigrams around it; any two intact ones still find the title.
+  const grams = wordTrigrams(indexableWords(words));
+  const counts = await trigramCounts(db, grams);
+  const known = grams.filter((gram) => (counts.get(gram) ?? 0) > 0).sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
+  const match = fuzzyMatchExpression(known.slice(0, FUZZY_TRIGRAMS));
+  if (!match) return [];
+  const scored: { rank: number; score: number }[] = [];
+  for (const { rank, name } of await ftsNames(db, match)) {
+    const score = fuzzyPercent(query, name);
+    // Negated: sqliteTitlesOf puts the lowest score (the best tier) first.
+    if (score !== null) scored.push({ rank: Number(rank), score: -score });
+  }
+  return sqliteTitlesOf(db, scored, size);
+}
+
+// ——— PostgreSQL ———
+
+const pgColumns = sql`tconst, primary_title, start_year, genres, title_type, num_votes`;
+// Matches the imdb_titles_popularity index, so the planner may walk it and stop early.
+const pgPopularity = sql`(title_type <> 'movie'), coalesce(num_votes, 0) desc, tconst`;
+
+async function postgresStrict(db: Kysely<Database>, query: string, words: string[]): Promise<Candidate[]> {
+  const contains = (word: string) => sql<SqlBool>`lower(primary_title) like ${`%${likeEscape(word)}%`} escape '\\'`;
+  const parts = [
+    sql`(select ${pgColumns} from imdb_titles where lower(primary_title) = ${query} order by ${pgPopularity} limit ${CANDIDATES})`,
+    sql`(select ${pgColumns} from imdb_titles where lower(primary_title) like ${`${likeEscape(query)}%`} escape '\\'
+      order by ${pgPopularity} limit ${CANDIDATES})`,
+  ];
+  const longWords = indexableWords(words).map(contains);
+  const shortWords = words.filter((word) => length(word) < 3).map(contains);
+  if (longWords.length > 0 && shortWords.length === 0) {
+    parts.push(sql`(select ${pgColumns} from imdb_titles where ${sql.join(longWords, sql` and `)} order by ${pgPopularity} limit ${CANDIDATES})`);
+  } else if (longWords.length > 0) {
+    // As on SQLite, short words are checked on the SHORT_WORD_SCAN most popular titles holding the long ones.
+    parts.push(sql`(select ${pgColumns}
+      from (select * from imdb_titles where ${sql.join(longWords, sql` and `)} order by ${pgPopularity} limit ${SHORT_WORD_SCAN}) scanned
+      where ${sql.join(shortWords, sql` and `)} order by ${pgPopularity} limit ${CANDIDATES})`);
+  }
+  const { rows } = await sql<Candidate>`${sql.join(parts, sql` union all `)}`.execute(db);
+  return rows;
+}
+
+async function postgresFuzzy(db: Kysely<Database>, query: string): Promise<Candidate[]> {
+  const { rows } = await sql<Candidate>`
+    select ${pgColumns} from imdb_titles
+    where ${query} <% lower(primary_title)
+    order by word_similarity(${query}, lower(primary_title)) desc, ${pgPopularity}
+    limit ${CANDIDATES}`.execute(db);
+  return rows;
+}

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { addImdbTitle } from '../testing/factories';
+import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+import { ImdbImportError, importImdbFiles } from './importer';
+import { BASICS_HEADER, RATINGS_HEADER } from './parse';
+import { fuzzyMatchExpression, wordTrigrams } from './searchDialect';
+import { estimateRows } from './searchIndex';
+import { scratchDir, writeGzip } from './testing';
+
+describe('search trigram helpers', () => {
+  it('takes trigrams inside words only, once each', () => {
+    assert.deepEqual(wordTrigrams(['matrix', 'atri']), ['mat', 'atr', 'tri', 'rix']);
+  });
+  it('guesses rows from file sizes, gzip files holding about four times their size', () => {
+    assert.deepEqual(
+      estimateRows([
+        { dataset: 'basics', size: 6000, gzip: false },
+        { dataset: 'basics', size: 1500, gzip: true },
+        { dataset: 'ratings', size: 1800, gzip: false },
+      ]),
+      { titles: 200, ratings: 100 },
+    );
+  });
+  it('asks near misses for any two of the rarest trigrams', () => {
+    assert.equal(fuzzyMatchExpression([]), null);
+    assert.equal(fuzzyMatchExpression(['god']), '"god"');
+    assert.equal(fuzzyMatchExpression(['odf', 'dfa', 'god']), '("odf" AND "dfa") OR ("odf" AND "god") OR ("dfa" AND "god")');
+  });
+});
+
+for (const kind of TEST_DATABASES) {
+  describe(`title search index (${kind})`, () => {
+    let app: TestApp;
+    const scratch = scratchDir();
+    const search = async (q: string, limit = 8) => {
+      const reply = await app.agent().get(`/api/imdb/search?q=${encodeURIComponent(q)}&limit=${limit}`);
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      return reply.body.results as { tconst: string; primary_title: string }[];
+    };
+    before(async () => {
+      app = await startTestApp(kind, { loadImdbSample: true });
+    });
+    after(async () => {
+      await app.close();
+      scratch.remove();
+    });
+
+    it('finds the most-voted matches first among more matches than it reads candidates', async () => {
+      // 300 distinct titles with the word, more than the 200 candidates read: popularity order must pick the top ones.
+      const basics = [BASICS_HEADER];
+      const ratings = [RATINGS_HEADER];
+      for (let i = 1; i <= 300; i++) {
+        const tconst = `tt97${String(i).padStart(5, '0')}`;
+        basics.push(`${tconst}\tmovie\tAlpha Quokkaland ${i}\t\\N\t0\t2001\t\\N\t90\tDrama`);
+        ratings.push(`${tconst}\t6.0\t${i * 10}`);
+      }
+      // Two titles with the same name: the more-voted one first, whatever the order of the file.
+      basics.push(`tt9600001\tmovie\tTwin Quokkaland\t\\N\t0\t2001\t\\N\t90\tDrama`, `tt9600002\tmovie\tTwin Quokkaland\t\\N\t0\t2002\t\\N\t90\tDrama`);
+      ratings.push('tt9600001\t6.0\t4000', 'tt9600002\t6.0\t50000');
+      fs.writeFileSync(path.join(scratch.dir, 'title.basics.tsv'), basics.join('\n'));
+      fs.writeFileSync(path.join(scratch.dir, 'title.ratings.tsv'), ratings.join('\n'));
+      await importImdbFiles(app.database.db, [path.join(scratch.dir, 'title.basics.tsv'), path.join(scratch.dir, 'title.ratings.tsv')]);
+
+      const top = await search('quokkaland', 5);
+      assert.deepEqual(
+        top.map((r) => r.primary_title),
+        ['Twin Quokkaland', 'Twin Quokkaland', 'Alpha Quokkaland 300', 'Alpha Quokkaland 299', 'Alpha Quokkaland 298'],
+      );
+      assert.deepEqual(top.slice(0, 2).map((r) => r.tconst), ['tt9600002', 'tt9600001']);
+      // A word too short for trigrams is checked too: 17 and 170–179 start a word, 217 and 117 only contain it.
+      const seventeens = (await search('quokkaland 17', 20)).map((r) => r.primary_title);
+      const wordStarts = ['17', '170', '171', '172', '173', '174', '175', '176', '177', '178', '179'].map((n) => `Alpha Quokkaland ${n}`);
+      assert.deepEqual(seventeens.slice(0, 11).sort(), wordStarts.sort());
+      assert.deepEqual(seventeens.slice(11, 13), ['Alpha Quokkaland 217', 'Alpha Quokkaland 117']);
+    });
+
+    it('reorders by popularity after a ratings-only refresh', async () => {
+      const ratings = [RATINGS_HEADER];
+      for (let i = 1; i <= 300; i++) ratings.push(`tt97${String(i).padStart(5, '0')}\t6.0\t${(301 - i) * 10}`);
+      const file = path.join(scratch.dir, 'refreshed-ratings.tsv');
+      fs.writeFileSync(file, ratings.join('\n'));
+      await importImdbFiles(app.database.db, [file]);
+      assert.deepEqual(
+        (await search('alpha quokkaland', 3)).map((r) => r.primary_title),
+        ['Alpha Quokkaland 1', 'Alpha Quokkaland 2', 'Alpha Quokkaland 3'],
+      );
+    });
+
+    it('finds typos in one word of a longer title', async () => {
+      assert.equal((await search('the wizrd of oz'))[0]?.primary_title, 'The Wizard of Oz');
+      assert.equal((await search('star wrs'))[0]?.primary_title, 'Star Wars');
+    });
+
+    it('follows titles added, renamed and removed one by one, also when they share a name', async () => {
+      await addImdbTitle(app.database.db, { tconst: 'tt9500001', primary_title: 'Wombatica', num_votes: 10 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9500002', primary_title: 'Wombatica', num_votes: 20 });
+      assert.deepEqual((await search('wombatica')).map((r) => r.tconst), ['tt9500002', 'tt9500001']);
+      await app.database.db.deleteFrom('imdb_titles').where('tconst', '=', 'tt9500002').execute();
+      assert.deepEqual((await search('wombatica')).map((r) => r.tconst), ['tt9500001']);
+      await app.database.db.updateTable('imdb_titles').set({ primary_title: 'Koalaville' }).where('tconst', '=', 'tt9500001').execute();
+      assert.deepEqual(await search('wombatica'), []);
+      assert.deepEqual((await search('koalavil')).map((r) => r.tconst), ['tt9500001']);
+    });
+
+    it('keeps the rows of a failed big import searchable', async () => {
+      const lines = [BASICS_HEADER];
+      for (let i = 0; i < 12_000; i++) lines.push(`tt94${String(i).padStart(5, '0')}\tmovie\tPlatypoid ${i}\t\\N\t0\t1990\t\\N\t90\tDrama`);
+      const file = path.join(scratch.dir, 'broken.tsv.gz');
+      writeGzip(file, lines.join('\n'));
+      const bytes = fs.readFileSync(file);
+      fs.writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * 0.8)));
+      await assert.rejects(importImdbFiles(app.database.db, [file]), ImdbImportError);
+      assert.equal((await search('platypoid 123'))[0]?.primary_title, 'Platypoid 123');
+      // The index works as usual afterwards: a title added alone is found at once.
+      await addImdbTitle(app.database.db, { tconst: 'tt9500003', primary_title: 'Platypoid Extra' });
+      assert.equal((await search('platypoid extra'))[0]?.tconst, 'tt9500003');
+    });
+  });
+}

@@ -1,0 +1,99 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+import { dialectOf } from './upsert';
+
+/**
+ * Keeping the title-search index right around an import. Small imports leave it
+ * to the database (SQLite triggers, PostgreSQL indexes). A big one — at least a
+ * tenth of the titles or ratings already held, or after an interrupted big one — pauses
+ * SQLite's per-row triggers and, once the import ends (or fails), renumbers the
+ * titles in popularity order and rebuilds the trigram index in one go; on
+ * PostgreSQL it drops the search indexes and builds them again at the end.
+ * Either is several times faster than keeping the index up row by row.
+ */
+const BULK_SHARE = 10;
+
+export interface ImportEstimate {
+  titles: number;
+  ratings: number;
+}
+
+/** Rows an import will write, guessed from file sizes (basics rows ~60+ bytes, ratings ~18; gzip shrinks ~4×). */
+export function estimateRows(files: { size: number; gzip: boolean; dataset: 'basics' | 'ratings' }[]): ImportEstimate {
+  const estimate = { titles: 0, ratings: 0 };
+  for (const file of files) {
+    const bytes = file.gzip ? file.size * 4 : file.size;
+    if (file.dataset === 'basics') estimate.titles += Math.ceil(bytes / 60);
+    else estimate.ratings += Math.ceil(bytes / 18);
+  }
+  return estimate;
+}
+
+/** Big enough to rebuild for: a tenth of the titles, or of the ratings (new votes reorder popularity). */
+async function isBulk(db: Kysely<Database>, estimate: ImportEstimate): Promise<boolean> {
+  const count = async (table: 'imdb_titles' | 'imdb_ratings') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const big = async (rows: number, table: 'imdb_titles' | 'imdb_ratings') => rows > 0 && rows * BULK_SHARE >= (await count(table));
+  return (await big(estimate.titles, 'imdb_titles')) || (await big(estimate.ratings, 'imdb_ratings'));
+}
+
+/** Prepares the index for an import of about `estimate` rows; the returned function finishes it. */
+export async function beginIndexedImport(db: Kysely<Database>, estimate: ImportEstimate): Promise<() => Promise<void>> {
+  if (dialectOf(db) === 'postgres') return beginPostgresImport(db, estimate);
+  const stale = await sql`select 1 from imdb_search_stale limit 1`.execute(db);
+  if (stale.rows.length === 0) {
+    if (!(await isBulk(db, estimate))) return async () => {};
+    await sql`insert into imdb_search_stale (since) values (${new Date().toISOString()})`.execute(db);
+  }
+  return () => rebuildSqliteSearch(db);
+}
+
+/** The search indexes of the PostgreSQL migration, dropped during a big load and built again after it. */
+const POSTGRES_INDEXES: Record<string, string> = {
+  imdb_titles_title_trgm: 'create index if not exists imdb_titles_title_trgm on imdb_titles using gin (lower(primary_title) gin_trgm_ops)',
+  imdb_titles_title_prefix:
+    "create index if not exists imdb_titles_title_prefix on imdb_titles (lower(primary_title) text_pattern_ops, (title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
+  imdb_titles_popularity:
+    "create index if not exists imdb_titles_popularity on imdb_titles ((title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
+};
+
+async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimate): Promise<() => Promise<void>> {
+  const present = await sql<{ indexname: string }>`select indexname from pg_indexes
+    where schemaname = current_schema() and tablename = 'imdb_titles'`.execute(db);
+  const names = new Set(present.rows.map((row) => row.indexname));
+  // A missing index means an earlier big load was interrupted: this import finishes its work.
+  const interrupted = Object.keys(POSTGRES_INDEXES).some((name) => !names.has(name));
+  if (!interrupted && !(await isBulk(db, estimate))) return async () => {};
+  for (const name of Object.keys(POSTGRES_INDEXES)) await sql`drop index if exists ${sql.id(name)}`.execute(db);
+  return async () => {
+    await db.transaction().execute(async (trx) => {
+      // More sort memory than the default 64 MB builds the indexes of a full dataset several times faster.
+      await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
+      for (const ddl of Object.values(POSTGRES_INDEXES)) await sql.raw(ddl).execute(trx);
+    });
+    // Fresh statistics let the planner choose between the trigram and the popularity index.
+    await sql`analyze imdb_titles`.execute(db);
+  };
+}
+
+/** Renumbers every title and name in popularity order and rebuilds the trigram index, in one transaction. */
+export async function rebuildSqliteSearch(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // The same tables and indexes as the migration creates; indexes built after the rows are faster than kept up.
+    await sql`drop index if exists imdb_search_name`.execute(trx);
+    await sql`drop index if exists imdb_search_names_name`.execute(trx);
+    await sql`delete from imdb_search`.execute(trx);
+    await sql`delete from imdb_search_names`.execute(trx);
+    await sql`insert into imdb_search (rank, tconst, name)
+      select row_number() over (order by case when title_type = 'movie' then 0 else 1 end, coalesce(num_votes, 0) desc, tconst),
+        tconst, lower(primary_title)
+      from imdb_titles`.execute(trx);
+    await sql`create index imdb_search_name on imdb_search (name)`.execute(trx);
+    await sql`insert into imdb_search_names (name) select name from imdb_search group by name order by min(rank)`.execute(trx);
+    await sql`create unique index imdb_search_names_name on imdb_search_names (name)`.execute(trx);
+    await sql`insert into imdb_titles_fts (imdb_titles_fts) values ('rebuild')`.execute(trx);
+    await sql`delete from imdb_search_trigrams`.execute(trx);
+    await sql`insert into imdb_search_trigrams (term, docs) select term, doc from imdb_titles_fts_vocab`.execute(trx);
+    await sql`delete from imdb_search_stale`.execute(trx);
+  });
+}

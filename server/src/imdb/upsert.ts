@@ -1,0 +1,80 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { DatabaseKind } from '../db/database';
+import type { Database, NewImdbTitle } from '../db/schema';
+import type { RatingRow } from './parse';
+
+/**
+ * The idempotent writes of the importer: one statement per batch whatever its
+ * size, with a fixed number of parameters. SQLite reads the batch from one JSON
+ * parameter (`json_each`), PostgreSQL from one array per column (`unnest`); the
+ * conflict handling is the same text on both. Rows that would not change are
+ * left alone, so a re-import writes (and re-indexes) nothing.
+ */
+
+export function dialectOf(db: Kysely<Database>): DatabaseKind {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+const TITLE_FIELDS = ['title_type', 'primary_title', 'original_title', 'is_adult', 'start_year', 'end_year', 'runtime_minutes', 'genres'] as const;
+
+/** The last row of each tconst: PostgreSQL refuses to upsert one row twice in a statement. */
+function lastOfEach<T extends { tconst: string }>(rows: T[]): T[] {
+  const byId = new Map<string, T>();
+  for (const row of rows) byId.set(row.tconst, row);
+  return byId.size === rows.length ? rows : [...byId.values()];
+}
+
+// New titles take any staged rating; known titles keep theirs, or take the staged one if they had none.
+const titleConflict = sql.raw(`on conflict (tconst) do update set
+  ${TITLE_FIELDS.map((field) => `${field} = excluded.${field}`).join(', ')},
+  average_rating = case when imdb_titles.num_votes is null then excluded.average_rating else imdb_titles.average_rating end,
+  num_votes = coalesce(imdb_titles.num_votes, excluded.num_votes)
+  where ${TITLE_FIELDS.map((field) => `imdb_titles.${field} is distinct from excluded.${field}`).join(' or ')}
+    or (imdb_titles.num_votes is null and excluded.num_votes is not null)`);
+
+/** Inserts or updates titles; a title's rating, if already known, is kept or copied from the staged ratings. */
+export async function upsertTitles(db: Kysely<Database>, rows: NewImdbTitle[]): Promise<void> {
+  if (rows.length === 0) return;
+  const unique = lastOfEach(rows);
+  const columns = sql.raw(`tconst, ${TITLE_FIELDS.join(', ')}, average_rating, num_votes`);
+  if (dialectOf(db) === 'sqlite') {
+    const json = JSON.stringify(unique.map((row) => [row.tconst, ...TITLE_FIELDS.map((field) => row[field] ?? null)]));
+    await sql`insert into imdb_titles (${columns})
+      select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8,
+        r.average_rating, r.num_votes
+      from json_each(${json}) j left join imdb_ratings r on r.tconst = j.value ->> 0
+      where true
+      ${titleConflict}`.execute(db);
+    return;
+  }
+  const column = (field: keyof NewImdbTitle) => unique.map((row) => row[field] ?? null);
+  await sql`insert into imdb_titles (${columns})
+    select j.tconst, j.title_type, j.primary_title, j.original_title, j.is_adult, j.start_year, j.end_year, j.runtime_minutes, j.genres,
+      r.average_rating, r.num_votes
+    from unnest(${column('tconst')}::text[], ${column('title_type')}::text[], ${column('primary_title')}::text[], ${column('original_title')}::text[],
+      ${column('is_adult')}::integer[], ${column('start_year')}::integer[], ${column('end_year')}::integer[], ${column('runtime_minutes')}::integer[],
+      ${column('genres')}::text[])
+      as j (tconst, title_type, primary_title, original_title, is_adult, start_year, end_year, runtime_minutes, genres)
+    left join imdb_ratings r on r.tconst = j.tconst
+    ${titleConflict}`.execute(db);
+}
+
+/** Stages ratings and applies them to the titles already in the index. */
+export async function upsertRatings(db: Kysely<Database>, rows: RatingRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const unique = lastOfEach(rows);
+  const source =
+    dialectOf(db) === 'sqlite'
+      ? sql`(select value ->> 0 as tconst, value ->> 1 as average_rating, value ->> 2 as num_votes
+          from json_each(${JSON.stringify(unique.map((row) => [row.tconst, row.average_rating, row.num_votes]))}))`
+      : sql`(select * from unnest(${unique.map((row) => row.tconst)}::text[], ${unique.map((row) => row.average_rating)}::real[],
+          ${unique.map((row) => row.num_votes)}::integer[]) as u (tconst, average_rating, num_votes))`;
+  await sql`insert into imdb_ratings (tconst, average_rating, num_votes)
+    select tconst, average_rating, num_votes from ${source} s where true
+    on conflict (tconst) do update set average_rating = excluded.average_rating, num_votes = excluded.num_votes
+    where imdb_ratings.average_rating is distinct from excluded.average_rating or imdb_ratings.num_votes is distinct from excluded.num_votes`.execute(db);
+  await sql`update imdb_titles set average_rating = s.average_rating, num_votes = s.num_votes
+    from ${source} s
+    where imdb_titles.tconst = s.tconst
+      and (imdb_titles.num_votes is distinct from s.num_votes or imdb_titles.average_rating is distinct from s.average_rating)`.execute(db);
+}

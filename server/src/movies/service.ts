@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database, NewMovie } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { chooseProvider, fetchMetadata } from './metadata';
+import { posterPath } from './poster';
+import { findImdbTitle, insertMovieOnce, movieIdByTconst } from './queries';
+
+export const imdbLink = (tconst: string) => `https://www.imdb.com/title/${tconst}/`;
+
+export interface MaterialiseContext {
+  db: Kysely<Database>;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Brings an IMDb title into the catalogue: facts from the index, poster and
+ * plot from the metadata service when one is configured and answers in time,
+ * else a server-drawn poster. Answers the movie's id and whether this call created it.
+ */
+export async function materialiseMovie(
+  context: MaterialiseContext,
+  tconst: string,
+  addedBy: number | null,
+): Promise<{ id: number; created: boolean }> {
+  const { db, config, log } = context;
+  const existing = await movieIdByTconst(db, tconst);
+  if (existing !== null) return { id: existing, created: false };
+  const title = await findImdbTitle(db, tconst);
+  if (!title) throw notFound(`No IMDb title ${tconst} found.`);
+
+  const meta = await fetchMetadata(chooseProvider(config), tconst, config.metadataTimeoutMs, log);
+  const movie: NewMovie = {
+    tconst,
+    title: title.primary_title,
+    poster: meta?.poster ?? posterPath(tconst),
+    release_date: meta?.release_date ?? (title.start_year ? String(title.start_year) : null),
+    year: title.start_year,
+    imdb_rating: title.average_rating ?? meta?.imdb_rating ?? null,
+    imdb_link: imdbLink(tconst),
+    length: title.runtime_minutes ?? meta?.length ?? null,
+    plot: meta?.plot ?? null,
+    genres: title.genres ?? meta?.genres ?? null,
+    date_added: new Date().toISOString(),
+    added_by: addedBy,
+  };
+  const id = await insertMovieOnce(db, movie);
+  if (id !== null) return { id, created: true };
+  // Another request added it between our check and our insert.
+  const raced = await movieIdByTconst(db, tconst);
+  if (raced === null) throw new Error(`movie ${tconst} neither inserted nor found`);
+  return { id: raced, created: false };
+}
+
+/** `POST /api/movies`: like materialise, but a title already in the catalogue is a conflict. */
+export async function addMovie(context: MaterialiseContext, tconst: string, userId: number): Promise<number> {
+  if ((await movieIdByTconst(context.db, tconst)) !== null) throw conflict('Movie already in catalogue.');
+  const { id, created } = await materialiseMovie(context, tconst, userId);
+  if (!created) throw conflict('Movie already in catalogue.');
+  return id;
+}

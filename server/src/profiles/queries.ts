@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** A user by name, ignoring case (names are unique case-insensitively). */
+export function findUserByName(db: Kysely<Database>, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'profile_picture', 'created_at'])
+    .where('username_lower', '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** How many reviews a user wrote and the mean of their stars (null without reviews). */
+export async function reviewStats(db: Kysely<Database>, userId: number) {
+  const row = await db
+    .selectFrom('reviews')
+    .select((eb) => [eb.fn.countAll().as('total'), eb.fn.avg('stars').as('average')])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), average: row.average === null ? null : Number(row.average) };
+}
+
+/** The user's newest reviews with their movie; year and genres also from the IMDb index. */
+export function recentReviews(db: Kysely<Database>, userId: number, limit: number) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('movies', 'movies.id', 'reviews.movie_id')
+    .leftJoin('imdb_titles', 'imdb_titles.tconst', 'movies.tconst')
+    .select([
+      'movies.id as movie_id',
+      'movies.title',
+      'movies.year',
+      'movies.poster',
+      'movies.genres',
+      'imdb_titles.start_year as imdb_year',
+      'imdb_titles.genres as imdb_genres',
+      'reviews.stars',
+      'reviews.created_at',
+    ])
+    .where('reviews.user_id', '=', userId)
+    .orderBy('reviews.created_at', 'desc')
+    .orderBy('reviews.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function setProfilePicture(db: Kysely<Database>, userId: number, picture: string | null) {
+  return db.updateTable('users').set({ profile_picture: picture }).where('id', '=', userId).execute();
+}
+
+export async function profilePictureOf(db: Kysely<Database>, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('profile_picture').where('id', '=', userId).executeTakeFirst();
+  return row?.profile_picture ?? null;
+}

@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database>;
+
+/** Lookups by a list of keys go in chunks, well under either database's parameter limit. */
+const CHUNK = 500;
+function chunks<T>(values: T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < values.length; start += CHUNK) out.push(values.slice(start, start + CHUNK));
+  return out;
+}
+
+const imdbColumns = [
+  'tconst',
+  'title_type',
+  'primary_title',
+  'is_adult',
+  'start_year',
+  'runtime_minutes',
+  'genres',
+  'average_rating',
+  'num_votes',
+] as const;
+const movieColumns = ['id', 'tconst', 'title', 'poster', 'year', 'length', 'genres', 'imdb_rating'] as const;
+
+export type ImdbFactsRow = Awaited<ReturnType<typeof imdbTitlesByTconst>>[number];
+export type MovieFactsRow = Awaited<ReturnType<typeof moviesByTconst>>[number];
+
+export async function imdbTitlesByTconst(db: Db, tconsts: string[]) {
+  const rows = [];
+  for (const part of chunks(tconsts)) {
+    rows.push(...(await db.selectFrom('imdb_titles').select(imdbColumns).where('tconst', 'in', part).execute()));
+  }
+  return rows;
+}
+
+export async function moviesByTconst(db: Db, tconsts: string[]) {
+  const rows = [];
+  for (const part of chunks(tconsts)) {
+    rows.push(...(await db.selectFrom('movies').select(movieColumns).where('tconst', 'in', part).execute()));
+  }
+  return rows;
+}
+
+export async function movieTconstsById(db: Db, ids: number[]): Promise<string[]> {
+  const tconsts: string[] = [];
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('movies').select('tconst').where('id', 'in', part).execute();
+    tconsts.push(...rows.map((row) => row.tconst));
+  }
+  return tconsts;
+}
+
+export interface NeighbourFilter {
+  titleType: string;
+  genre: string | null;
+  yearFrom?: number;
+  yearTo?: number;
+  limit: number;
+}
+
+/**
+ * The most-voted titles of a type sharing a genre (optionally within an era),
+ * walking the (title_type, num_votes) index from the top. `genre` is a plain
+ * word (checked by parseGenres), so it carries no LIKE wildcards.
+ */
+export function imdbNeighbours(db: Db, filter: NeighbourFilter) {
+  return db
+    .selectFrom('imdb_titles')
+    .select(imdbColumns)
+    .where('title_type', '=', filter.titleType)
+    .where('num_votes', 'is not', null)
+    .where('is_adult', '=', 0)
+    .$if(filter.genre !== null, (query) => query.where('genres', 'like', `%${filter.genre}%`))
+    .$if(filter.yearFrom !== undefined, (query) => query.where('start_year', '>=', filter.yearFrom!))
+    .$if(filter.yearTo !== undefined, (query) => query.where('start_year', '<=', filter.yearTo!))
+    .orderBy('num_votes', 'desc')
+    .limit(filter.limit)
+    .execute();
+}
+
+/** Catalogue movies sharing any of the genres, newest additions first. */
+export function catalogueByGenres(db: Db, genres: string[], limit: number) {
+  return db
+    .selectFrom('movies')
+    .select(movieColumns)
+    .where((eb) => eb.or(genres.map((genre) => eb('genres', 'like', `%${genre}%`))))
+    .orderBy('date_added', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Every rating of the source movie. */
+export function sourceRatings(db: Db, movieId: number) {
+  return db.selectFrom('reviews').select(['user_id', 'stars']).where('movie_id', '=', movieId).execute();
+}
+
+const ratersOf = (db: Db, movieId: number) => db.selectFrom('reviews').select('user_id').where('movie_id', '=', movieId);
+
+/** Sum and count of stars of every user who rated the source, for their means. */
+export async function raterTotals(db: Db, movieId: number) {
+  const rows = await db
+    .selectFrom('reviews')
+    .select((eb) => ['user_id', eb.fn.sum<number>('stars').as('sum'), eb.fn.countAll<number>().as('count')])
+    .where('user_id', 'in', ratersOf(db, movieId))
+    .groupBy('user_id')
+    .execute();
+  return rows.map((row) => ({ user_id: row.user_id, sum: Number(row.sum), count: Number(row.count) }));
+}
+
+/** What the source's raters gave other movies (bounded: a club, not a streaming service). */
+export function coRatings(db: Db, movieId: number, limit = 50_000) {
+  return db
+    .selectFrom('reviews')
+    .select(['movie_id', 'user_id', 'stars'])
+    .where('user_id', 'in', ratersOf(db, movieId))
+    .where('movie_id', '<>', movieId)
+    .limit(limit)
+    .execute();
+}
+
+/** Reviews with text for these movies, best first (most stars, then newest). */
+export async function reviewTexts(db: Db, movieIds: number[]) {
+  if (movieIds.length === 0) return [];
+  return db
+    .selectFrom('reviews')
+    .select(['movie_id', 'text', 'stars', 'updated_at'])
+    .where('movie_id', 'in', movieIds)
+    .where('text', 'is not', null)
+    .where('text', '<>', '')
+    .orderBy('movie_id')
+    .orderBy('stars', 'desc')
+    .orderBy('updated_at', 'desc')
+    .execute();
+}

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { addImdbTitle, addMovie, addReview, createUser } from '../testing/factories';
+import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+
+const ITEM_FIELDS = ['imdb_id', 'movie_id', 'poster', 'review', 'title'];
+
+for (const kind of TEST_DATABASES) {
+  describe(`recommendations (${kind})`, () => {
+    let app: TestApp;
+    before(async () => {
+      app = await startTestApp(kind);
+    });
+    after(() => app.close());
+
+    const db = () => app.database.db;
+    /** A title in the IMDb index and, with `catalogue`, in the catalogue too. */
+    async function title(tconst: string, genres: string, year: number, catalogue = true) {
+      await addImdbTitle(db(), { tconst, primary_title: `Film ${tconst}`, genres, start_year: year, num_votes: 5000, average_rating: 7 });
+      if (!catalogue) return null;
+      return addMovie(db(), { tconst, title: `Film ${tconst}`, genres, year, release_date: `${year}-06-01` });
+    }
+    const recommendations = async (tconst: string) => {
+      const reply = await app.agent().get(`/api/recommendations/${tconst}`);
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      assert.equal(reply.body.success, true);
+      return reply.body.items as Array<{ movie_id: number | null; imdb_id: string; title: string; poster: string | null; review: string }>;
+    };
+
+    it('ranks a film co-rated highly with the source above an unrelated one, and never the source', async () => {
+      const source = (await title('tt1000001', 'Horror,Comedy', 1987))!;
+      // Same facts for all three, tconsts ordered against the expected ranking, so only co-ratings can order them.
+      const disliked = (await title('tt1000002', 'Horror,Comedy', 1987))!;
+      const unrelated = (await title('tt1000003', 'Horror,Comedy', 1987))!;
+      const coRated = (await title('tt1000004', 'Horror,Comedy', 1987))!;
+      const otherGenre = (await title('tt1000005', 'Romance', 1995))!;
+
+      const fans = await Promise.all([1, 2, 3].map((n) => createUser(app, `fan_${kind}_${n}`)));
+      for (const fan of fans) {
+        await addReview(db(), { user_id: fan.id, movie_id: source.id, stars: 9 });
+        await addReview(db(), { user_id: fan.id, movie_id: coRated.id, stars: 9 });
+        await addReview(db(), { user_id: fan.id, movie_id: otherGenre.id, stars: 10 });
+        await addReview(db(), { user_id: fan.id, movie_id: disliked.id, stars: 2 });
+      }
+      const strangers = await Promise.all([1, 2].map((n) => createUser(app, `stranger_${kind}_${n}`)));
+      for (const stranger of strangers) await addReview(db(), { user_id: stranger.id, movie_id: unrelated.id, stars: 9 });
+      await addReview(db(), { user_id: strangers[0].id, movie_id: coRated.id, stars: 8, text: '  Gooey practical   effects and real laughs. ' });
+
+      const items = await recommendations(source.tconst);
+      const rank = (tconst: string) => items.findIndex((item) => item.imdb_id === tconst);
+      for (const item of items) assert.deepEqual(Object.keys(item).sort(), ITEM_FIELDS);
+      assert.ok(rank(coRated.tconst) >= 0 && rank(unrelated.tconst) >= 0, JSON.stringify(items));
+      assert.ok(rank(coRated.tconst) < rank(unrelated.tconst), 'co-rated above unrelated');
+      assert.ok(rank(unrelated.tconst) < rank(disliked.tconst), 'a film the same raters disliked sinks');
+      assert.ok(rank(otherGenre.tconst) >= 0, 'co-rating alone brings in a film of another genre');
+      assert.equal(rank(source.tconst), -1);
+      assert.ok(items.every((item) => item.movie_id !== source.id));
+
+      const top = items[rank(coRated.tconst)];
+      assert.equal(top.movie_id, coRated.id);
+      assert.equal(top.title, 'Film tt1000004');
+      assert.equal(top.review, 'Gooey practical effects and real laughs.', 'the best review on this site, tidied');
+      assert.equal(items[rank(unrelated.tconst)].review, 'Also Horror and Comedy, 1987', 'no review text: a reason');
+      assert.equal(items[rank(otherGenre.tconst)].review, 'Rated alike by reviewers here, 1995');
+    });
+
+    it('with no ratings, offers genre neighbours from the index, up to 15, not yet in the catalogue', async () => {
+      const source = (await title('tt2000001', 'Western', 1965))!;
+      for (let n = 2; n <= 21; n++) await title(`tt20000${String(n).padStart(2, '0')}`, 'Western', 1960 + (n % 10), false);
+      await title('tt2000099', 'Animation', 2010, false);
+
+      const items = await recommendations(source.tconst);
+      assert.equal(items.length, 15);
+      assert.ok(items.every((item) => item.imdb_id.startsWith('tt20000') && item.imdb_id !== source.tconst), JSON.stringify(items));
+      const first = items[0];
+      assert.equal(first.movie_id, null);
+      assert.equal(first.poster, `/api/posters/${first.imdb_id}.svg`, 'the poster the server draws');
+      const poster = await app.agent().get(first.poster!);
+      assert.equal(poster.status, 200);
+      assert.match(poster.headers.get('content-type') ?? '', /image\/svg\+xml/);
+      assert.match(first.title, /^Film tt20000\d\d$/);
+      assert.match(first.review, /^Also Western, 196\d$/);
+    });
+
+    it('recommends for a title only in the index, never the title itself', async () => {
+      await title('tt3000001', 'Sci-Fi,Thriller', 1982, false);
+      const neighbour = (await title('tt3000002', 'Sci-Fi', 1979))!;
+      await title('tt3000003', 'Musical', 1982, false);
+      const items = await recommendations('tt3000001');
+      assert.deepEqual(
+        items.filter((item) => item.imdb_id.startsWith('tt30')).map((item) => [item.imdb_id, item.movie_id, item.review]),
+        [['tt3000002', neighbour.id, 'Also Sci-Fi, 1979']],
+      );
+    });
+
+    it('refuses an address that is not an IMDb id and says when the title is unknown', async () => {
+      for (const bad of ['abc', 'tt12', '1234567', 'tt1234567x']) {
+        const reply = await app.agent().get(`/api/recommendations/${bad}`);
+        assert.equal(reply.status, 400, bad);
+        assert.deepEqual(reply.body, { success: false, error: 'An IMDb id is tt followed by at least 7 digits (e.g., tt0111161).' });
+      }
+      const unknown = await app.agent().get('/api/recommendations/tt0000000');
+      assert.equal(unknown.status, 404);
+      assert.deepEqual(unknown.body, { success: false, error: 'No IMDb title tt0000000 found.' });
+    });
+  });
+}

@@ -1,0 +1,167 @@
+import { RECOMMENDATIONS_LIMIT, type RecommendationItem } from '@movieclub/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { notFound } from '../http/errors';
+import { posterPath } from '../movies/poster';
+import * as queries from './queries';
+import {
+  adjustedCosine,
+  blendedScore,
+  type CoRating,
+  contentSimilarity,
+  excerpt,
+  parseGenres,
+  reasonLine,
+  shrunkMean,
+  type TitleFacts,
+} from './similarity';
+
+type Db = Kysely<Database>;
+
+/** How many of the most-voted titles per genre (overall, and within the source's era) are considered. */
+const PER_GENRE = 60;
+const ERA_YEARS = 10;
+const CATALOGUE_CANDIDATES = 300;
+
+function factsFromImdb(row: queries.ImdbFactsRow): TitleFacts {
+  return {
+    tconst: row.tconst,
+    title: row.primary_title,
+    titleType: row.title_type,
+    genres: parseGenres(row.genres),
+    year: row.start_year,
+    runtime: row.runtime_minutes,
+    rating: row.average_rating === null ? null : Number(row.average_rating),
+    votes: row.num_votes === null ? null : Number(row.num_votes),
+  };
+}
+
+function factsFromMovie(row: queries.MovieFactsRow): TitleFacts {
+  return {
+    tconst: row.tconst,
+    title: row.title,
+    titleType: null,
+    genres: parseGenres(row.genres),
+    year: row.year,
+    runtime: row.length,
+    rating: row.imdb_rating === null ? null : Number(row.imdb_rating),
+    votes: null,
+  };
+}
+
+/** Item-to-item similarity of every movie the source's raters also rated. */
+async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRating>> {
+  const [sourceRows, totals, others] = await Promise.all([
+    queries.sourceRatings(db, movieId),
+    queries.raterTotals(db, movieId),
+    queries.coRatings(db, movieId),
+  ]);
+  const source = new Map(sourceRows.map((row) => [row.user_id, row.stars]));
+  const means = new Map(totals.map((row) => [row.user_id, shrunkMean(row.sum, row.count)]));
+  const byMovie = new Map<number, Map<number, number>>();
+  for (const row of others) {
+    let ratings = byMovie.get(row.movie_id);
+    if (!ratings) byMovie.set(row.movie_id, (ratings = new Map()));
+    ratings.set(row.user_id, row.stars);
+  }
+  const result = new Map<number, CoRating>();
+  for (const [otherId, ratings] of byMovie) result.set(otherId, adjustedCosine(source, ratings, means));
+  return result;
+}
+
+/** Titles from the IMDb index that share a genre with the source, popular overall and in its era. */
+async function contentCandidates(db: Db, source: TitleFacts): Promise<string[]> {
+  const titleType = source.titleType ?? 'movie';
+  const genres: Array<string | null> = source.genres.length > 0 ? source.genres : [null];
+  const lookups = genres.flatMap((genre) => {
+    const overall = queries.imdbNeighbours(db, { titleType, genre, limit: PER_GENRE });
+    if (source.year === null) return [overall];
+    const era = queries.imdbNeighbours(db, {
+      titleType,
+      genre,
+      yearFrom: source.year - ERA_YEARS,
+      yearTo: source.year + ERA_YEARS,
+      limit: PER_GENRE,
+    });
+    return [overall, era];
+  });
+  const rows = (await Promise.all(lookups)).flat();
+  // LIKE '%Music%' also matches 'Musical': keep only true genre neighbours.
+  return rows
+    .filter((row) => source.genres.length === 0 || parseGenres(row.genres).some((genre) => source.genres.includes(genre)))
+    .map((row) => row.tconst);
+}
+
+interface Candidate {
+  facts: TitleFacts;
+  movie: queries.MovieFactsRow | undefined;
+  coRating: CoRating | undefined;
+  score: number;
+}
+
+/**
+ * Up to 15 titles for the movie page of `tconst`: content similarity from the
+ * IMDb index blended with item-to-item similarity over this site's stars.
+ * Never the title itself. 404 when neither the index nor the catalogue knows it.
+ */
+export async function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_LIMIT): Promise<RecommendationItem[]> {
+  const [[sourceTitle], [sourceMovie]] = await Promise.all([
+    queries.imdbTitlesByTconst(db, [tconst]),
+    queries.moviesByTconst(db, [tconst]),
+  ]);
+  if (!sourceTitle && !sourceMovie) throw notFound(`No IMDb title ${tconst} found.`);
+  const source = sourceTitle ? factsFromImdb(sourceTitle) : factsFromMovie(sourceMovie!);
+  if (source.genres.length === 0 && sourceMovie) source.genres = parseGenres(sourceMovie.genres);
+
+  const coRated = sourceMovie ? await coRatingsFor(db, sourceMovie.id) : new Map<number, CoRating>();
+  const [fromIndex, fromCatalogue, fromCoRatings] = await Promise.all([
+    contentCandidates(db, source),
+    source.genres.length > 0 ? queries.catalogueByGenres(db, source.genres, CATALOGUE_CANDIDATES) : [],
+    queries.movieTconstsById(db, [...coRated.keys()]),
+  ]);
+  const tconsts = [...new Set([...fromIndex, ...fromCatalogue.map((row) => row.tconst), ...fromCoRatings])].filter(
+    (candidate) => candidate !== tconst,
+  );
+  const [titleRows, movieRows] = await Promise.all([queries.imdbTitlesByTconst(db, tconsts), queries.moviesByTconst(db, tconsts)]);
+  const titles = new Map(titleRows.map((row) => [row.tconst, row]));
+  const movies = new Map(movieRows.map((row) => [row.tconst, row]));
+
+  const candidates: Candidate[] = [];
+  for (const candidateTconst of tconsts) {
+    const title = titles.get(candidateTconst);
+    const movie = movies.get(candidateTconst);
+    if (!title && !movie) continue;
+    if (sourceMovie && movie?.id === sourceMovie.id) continue;
+    const facts = title ? factsFromImdb(title) : factsFromMovie(movie!);
+    if (facts.genres.length === 0 && movie) facts.genres = parseGenres(movie.genres);
+    const coRating = movie ? coRated.get(movie.id) : undefined;
+    candidates.push({ facts, movie, coRating, score: blendedScore(contentSimilarity(source, facts), coRating) });
+  }
+  candidates.sort(
+    (a, b) => b.score - a.score || (b.facts.votes ?? 0) - (a.facts.votes ?? 0) || a.facts.tconst.localeCompare(b.facts.tconst),
+  );
+  const chosen = candidates.slice(0, limit);
+  const blurbs = await bestReviewExcerpts(db, chosen.flatMap((candidate) => (candidate.movie ? [candidate.movie.id] : [])));
+  return chosen.map(({ facts, movie, coRating }) => ({
+    movie_id: movie?.id ?? null,
+    imdb_id: facts.tconst,
+    title: movie?.title ?? facts.title,
+    poster: movie?.poster ?? drawnPoster(facts.tconst),
+    review: (movie && blurbs.get(movie.id)) || reasonLine(source, facts, coRating),
+  }));
+}
+
+/** The poster the server draws for a title without one (its route takes tt + 7 to 12 digits). */
+const drawnPoster = (tconst: string) => (/^tt\d{7,12}$/.test(tconst) ? posterPath(tconst) : null);
+
+/** The best review with text on this site for each movie, shortened. */
+async function bestReviewExcerpts(db: Db, movieIds: number[]): Promise<Map<number, string>> {
+  const rows = await queries.reviewTexts(db, movieIds);
+  const blurbs = new Map<number, string>();
+  for (const row of rows) {
+    if (blurbs.has(row.movie_id) || !row.text) continue;
+    const short = excerpt(row.text);
+    if (short) blurbs.set(row.movie_id, short);
+  }
+  return blurbs;
+}

@@ -1,0 +1,131 @@
+/**
+ * The pure arithmetic behind recommendations: content similarity from IMDb
+ * facts, item-to-item similarity over this site's stars, and how they blend.
+ */
+
+/** What the scoring knows about a title, from the IMDb index or, failing that, the catalogue. */
+export interface TitleFacts {
+  tconst: string;
+  title: string;
+  titleType: string | null;
+  genres: string[];
+  year: number | null;
+  runtime: number | null;
+  rating: number | null;
+  votes: number | null;
+}
+
+/** Co-rating evidence for one candidate: adjusted cosine and how many users rated both. */
+export interface CoRating {
+  similarity: number;
+  common: number;
+}
+
+const GENRE_PATTERN = /^[A-Za-z][A-Za-z-]{0,30}$/;
+
+/** 'Horror,Comedy' → ['Horror', 'Comedy']; anything that is not a plain genre word is dropped. */
+export function parseGenres(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return [...new Set(text.split(',').map((part) => part.trim()).filter((part) => GENRE_PATTERN.test(part)))];
+}
+
+const STARS_MIDPOINT = 5.5;
+/** How many imaginary mid-scale ratings pull a user's mean towards the midpoint. */
+const MEAN_PRIOR_WEIGHT = 2;
+
+/**
+ * A user's mean stars, shrunk towards the middle of the scale. Without the
+ * shrinkage a user who rated only two films, both 9, would have no deviation
+ * at all and so say nothing about how alike the two films are.
+ */
+export function shrunkMean(sum: number, count: number): number {
+  return (sum + STARS_MIDPOINT * MEAN_PRIOR_WEIGHT) / (count + MEAN_PRIOR_WEIGHT);
+}
+
+/**
+ * Adjusted cosine between the source and one candidate, over the users who
+ * rated both: each rating minus that user's mean, so generous and harsh
+ * raters count alike.
+ */
+export function adjustedCosine(
+  source: ReadonlyMap<number, number>,
+  candidate: ReadonlyMap<number, number>,
+  means: ReadonlyMap<number, number>,
+): CoRating {
+  let dot = 0;
+  let sourceNorm = 0;
+  let candidateNorm = 0;
+  let common = 0;
+  for (const [userId, candidateStars] of candidate) {
+    const sourceStars = source.get(userId);
+    if (sourceStars === undefined) continue;
+    const mean = means.get(userId) ?? STARS_MIDPOINT;
+    const a = sourceStars - mean;
+    const b = candidateStars - mean;
+    dot += a * b;
+    sourceNorm += a * a;
+    candidateNorm += b * b;
+    common++;
+  }
+  const denominator = Math.sqrt(sourceNorm) * Math.sqrt(candidateNorm);
+  return { similarity: denominator === 0 ? 0 : dot / denominator, common };
+}
+
+const closeness = (a: number | null, b: number | null, scale: number) =>
+  a === null || b === null ? 0.5 : Math.exp(-Math.abs(a - b) / scale);
+
+/** How alike two titles are on IMDb facts alone, from 0 to 1. */
+export function contentSimilarity(source: TitleFacts, candidate: TitleFacts): number {
+  const union = new Set([...source.genres, ...candidate.genres]);
+  const shared = candidate.genres.filter((genre) => source.genres.includes(genre)).length;
+  const genre = union.size === 0 ? 0 : shared / union.size;
+  const era = closeness(source.year, candidate.year, 12);
+  const runtime = closeness(source.runtime, candidate.runtime, 40);
+  const rating = closeness(source.rating, candidate.rating, 2);
+  const quality = candidate.rating === null ? 0.5 : candidate.rating / 10;
+  const popularity = candidate.votes === null ? 0 : Math.min(1, Math.log10(candidate.votes + 1) / 6);
+  return 0.45 * genre + 0.15 * era + 0.08 * runtime + 0.12 * rating + 0.1 * quality + 0.1 * popularity;
+}
+
+/** How much the site's co-ratings can add to (or take from) the content score. */
+const CO_RATING_WEIGHT = 0.8;
+/** Co-raters needed before the co-rating evidence counts half. */
+const CO_RATING_HALF_AT = 2;
+
+/**
+ * The blended score: content similarity plus the site's co-rating similarity,
+ * trusted more the more users rated both films.
+ */
+export function blendedScore(content: number, coRating: CoRating | undefined): number {
+  if (!coRating || coRating.common === 0) return content;
+  const confidence = coRating.common / (coRating.common + CO_RATING_HALF_AT);
+  return content + CO_RATING_WEIGHT * coRating.similarity * confidence;
+}
+
+export const EXCERPT_MAX = 140;
+
+/** A review shortened to at most `max` characters, cut at a word where it can be, with an ellipsis. */
+export function excerpt(text: string, max = EXCERPT_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const room = flat.slice(0, max - 1);
+  const lastSpace = room.lastIndexOf(' ');
+  const cut = lastSpace > max * 0.6 ? room.slice(0, lastSpace) : room;
+  return `${cut.replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/** 'Horror', 'Horror and Comedy', 'Horror, Comedy and Drama' */
+function listWords(words: string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** The one-line reason shown when no review on this site can speak for the title. */
+export function reasonLine(source: TitleFacts, candidate: TitleFacts, coRating: CoRating | undefined): string {
+  const shared = source.genres.filter((genre) => candidate.genres.includes(genre));
+  const year = candidate.year === null ? '' : `, ${candidate.year}`;
+  if (shared.length > 0) return `Also ${listWords(shared)}${year}`;
+  if (coRating && coRating.common > 0 && coRating.similarity > 0) return `Rated alike by reviewers here${year}`;
+  if (candidate.genres.length > 0) return `${listWords(candidate.genres)}${year}`;
+  return candidate.year === null ? 'Similar in style' : `From ${candidate.year}`;
+}

@@ -1,0 +1,71 @@
+import type { AverageEntry, ReviewPost, ReviewRead, ReviewUser } from '@movieclub/contract';
+import { TTM_GRADE_NUMBER, type TtmGrade } from '@movieclub/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { notFound } from '../http/errors';
+import * as queries from './queries';
+
+const flagToNumber = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
+const numberToFlag = (value: number | null) => (value === null ? null : value !== 0);
+
+/** The detail fields the client sent, in storage form; left-out fields stay out so they keep their value. */
+function detailChanges(input: ReviewPost): Partial<queries.ReviewFields> {
+  const changes: Partial<queries.ReviewFields> = {};
+  if (input.ttm_rating !== undefined) changes.ttm_rating = input.ttm_rating;
+  if (input.pain_level !== undefined) changes.pain_level = input.pain_level;
+  if (input.smoke_alarms !== undefined) changes.smoke_alarms = flagToNumber(input.smoke_alarms);
+  if (input.equipment_seen !== undefined) changes.equipment_seen = flagToNumber(input.equipment_seen);
+  if (input.estimated_budget !== undefined) changes.estimated_budget = input.estimated_budget;
+  // An empty text box means no text.
+  if (input.text !== undefined) changes.text = input.text?.trim() ? input.text : null;
+  return changes;
+}
+
+/** Creates or updates the user's one review of the movie. */
+export async function saveReview(db: Kysely<Database>, userId: number, input: ReviewPost): Promise<void> {
+  if (!(await queries.movieExists(db, input.movie_id))) throw notFound('That movie is not in the catalogue.');
+  const now = new Date().toISOString();
+  await queries.upsertReview(db, { user_id: userId, movie_id: input.movie_id }, input.stars, detailChanges(input), now);
+}
+
+/** `{<movieId>: {avg, count}}` for the listed movies that have reviews. */
+export async function averagesFor(db: Kysely<Database>, movieIds: number[]): Promise<Record<string, AverageEntry>> {
+  if (movieIds.length === 0) return {};
+  const rows = await queries.averageStars(db, movieIds);
+  const averages: Record<string, AverageEntry> = {};
+  for (const row of rows) {
+    averages[String(row.movie_id)] = { avg: Math.round(Number(row.avg) * 100) / 100, count: Number(row.count) };
+  }
+  return averages;
+}
+
+/** `{<movieId>: [{username, profile_picture}]}` newest first; movies without reviews get an empty list. */
+export async function recentFor(db: Kysely<Database>, movieIds: number[], limit: number): Promise<Record<string, ReviewUser[]>> {
+  const recent: Record<string, ReviewUser[]> = {};
+  for (const id of movieIds) recent[String(id)] = [];
+  if (movieIds.length === 0) return recent;
+  for (const row of await queries.recentReviewers(db, movieIds, limit)) {
+    recent[String(row.movie_id)].push({ username: row.username, profile_picture: row.profile_picture });
+  }
+  return recent;
+}
+
+/** A movie's reviews in the read shape (field names as the client knows them). */
+export async function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number): Promise<ReviewRead[]> {
+  if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
+  const rows = await queries.movieReviews(db, movieId, limit);
+  return rows.map((row) => ({
+    id: row.id,
+    user: { username: row.username, profile_picture: row.profile_picture },
+    created_at: row.created_at,
+    ttm_rating: row.ttm_rating,
+    stars: row.stars,
+    acting: row.stars,
+    trash_rating: row.ttm_rating ? (TTM_GRADE_NUMBER[row.ttm_rating as TtmGrade] ?? null) : null,
+    smoke_alerms: numberToFlag(row.smoke_alarms),
+    how_painful: row.pain_level,
+    movie_equipment_seen: numberToFlag(row.equipment_seen),
+    estitamated_budget: row.estimated_budget,
+    text: row.text,
+  }));
+}

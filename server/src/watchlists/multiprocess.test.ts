@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Socket } from 'socket.io-client';
+import { REPO_ROOT } from '../config';
+import { ApiAgent } from '../testing/client';
+import { addMovie } from '../testing/factories';
+import { createTestDatabase, TEST_DATABASES, TEST_POSTGRES_URL, type TestDatabase } from '../testing/testApp';
+import { connectSocket, nextEvent } from './socketClient';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real `server/src/main.ts` process, as production runs it. */
+async function startServerProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server process exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output: () => output };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server process did not start:\n${output}`);
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+describe('two server processes on PostgreSQL and Redis', { skip: !TEST_DATABASES.includes('postgres') && 'PostgreSQL not in TEST_DATABASES' }, () => {
+  let database: TestDatabase;
+  let emptyDir: string;
+  const children: ChildProcess[] = [];
+  let serverA: Awaited<ReturnType<typeof startServerProcess>>;
+  let serverB: Awaited<ReturnType<typeof startServerProcess>>;
+  let socket: Socket | undefined;
+
+  before(async () => {
+    database = await createTestDatabase('postgres');
+    emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'watchlists-no-sample-'));
+    const env = {
+      DATABASE_URL: TEST_POSTGRES_URL,
+      DATABASE_SCHEMA: database.pgSchema,
+      REDIS_URL,
+      // Its own channels, so other runs on the same Redis cannot reach these processes.
+      REDIS_KEY_PREFIX: `test-${database.pgSchema}`,
+      WEB_DIST: '/nonexistent',
+      IMDB_SAMPLE_DIR: emptyDir,
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'multi-process-test',
+    };
+    serverA = await startServerProcess(env);
+    children.push(serverA.child);
+    serverB = await startServerProcess(env);
+    children.push(serverB.child);
+  });
+
+  after(async () => {
+    socket?.disconnect();
+    await Promise.all(children.map(stop));
+    await database?.drop();
+    if (emptyDir) fs.rmSync(emptyDir, { recursive: true, force: true });
+  });
+
+  it('delivers a pick made through process A to a socket on process B', async () => {
+    const owner = new ApiAgent(serverA.url);
+    await owner.post('/api/register', { username: 'two_process', password: 'correct horse battery' });
+    const login = await owner.post('/api/login', { username: 'two_process', password: 'correct horse battery' });
+    assert.equal(login.status, 200, serverA.output());
+    const movie = await addMovie(database.database.db, { title: 'Shared Across Processes' });
+    const list = (await owner.post('/api/watchlists/public', { name: 'Across' })).body.watchlist;
+    await owner.post(`/api/watchlists/${list.id}/items`, { movie_id: movie.id });
+
+    // The same browser session, now talking to process B.
+    socket = connectSocket(serverB.url, owner.cookieHeader);
+    socket.emit('watchlist:subscribe', { watchlist_id: list.id });
+    const init = await nextEvent(socket, 'watchlist:init', 10_000);
+    assert.deepEqual(init, { watchlist_id: list.id, picked_movie: null, picked_at: null });
+
+    const pickEvent = nextEvent(socket, 'watchlist:pick', 10_000);
+    const picked = await owner.post(`/api/watchlists/${list.id}/pick`);
+    assert.equal(picked.status, 200);
+    assert.deepEqual(await pickEvent, {
+      watchlist_id: list.id,
+      picked_movie: { id: movie.id, title: 'Shared Across Processes', poster: null },
+      picked_at: picked.body.picked_at,
+    });
+  });
+});

@@ -1,0 +1,257 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, WatchlistRow } from '../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A list with its owner's name and picture, as the list queries select it. */
+export type ListRow = Omit<WatchlistRow, 'updated_at'> & {
+  owner_username: string;
+  owner_profile_picture: string | null;
+};
+
+function listQuery(db: Db) {
+  return db
+    .selectFrom('watchlists as w')
+    .innerJoin('users as u', 'u.id', 'w.owner_id')
+    .select([
+      'w.id',
+      'w.owner_id',
+      'w.name',
+      'w.description',
+      'w.is_personal',
+      'w.secret',
+      'w.picked_movie_id',
+      'w.picked_at',
+      'w.created_at',
+      'u.username as owner_username',
+      'u.profile_picture as owner_profile_picture',
+    ]);
+}
+
+export function findList(db: Db, id: number): Promise<ListRow | undefined> {
+  return listQuery(db).where('w.id', '=', id).executeTakeFirst();
+}
+
+export function findPersonalList(db: Db, ownerId: number): Promise<ListRow | undefined> {
+  return listQuery(db).where('w.owner_id', '=', ownerId).where('w.is_personal', '=', 1).executeTakeFirst();
+}
+
+export async function insertList(
+  db: Db,
+  values: { owner_id: number; name: string; is_personal: number; secret: string | null; now: string },
+): Promise<number> {
+  const { now, ...rest } = values;
+  const row = await db
+    .insertInto('watchlists')
+    .values({ ...rest, description: '', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function setSecret(db: Db, id: number, secret: string) {
+  return db.updateTable('watchlists').set({ secret }).where('id', '=', id).where('secret', 'is', null).execute();
+}
+
+/**
+ * Takes the list's row lock for the rest of the transaction (PostgreSQL row
+ * lock; SQLite's write lock), so changes to one list's items run one at a time.
+ */
+export async function lockList(trx: Transaction<Database>, id: number, now: string): Promise<boolean> {
+  const result = await trx.updateTable('watchlists').set({ updated_at: now }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function listItems(db: Db, listId: number) {
+  return db
+    .selectFrom('watchlist_items as i')
+    .innerJoin('movies as m', 'm.id', 'i.movie_id')
+    .where('i.watchlist_id', '=', listId)
+    .select(['m.id', 'm.title', 'm.poster', 'm.imdb_rating', 'm.length', 'm.tconst', 'm.year', 'm.release_date', 'm.plot', 'm.genres', 'i.position'])
+    .orderBy('i.position')
+    .orderBy('m.id')
+    .execute();
+}
+
+export async function itemMovieIds(db: Db, listId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('watchlist_items')
+    .select('movie_id')
+    .where('watchlist_id', '=', listId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.movie_id);
+}
+
+export function findItem(db: Db, listId: number, movieId: number) {
+  return db
+    .selectFrom('watchlist_items')
+    .select(['movie_id', 'position'])
+    .where('watchlist_id', '=', listId)
+    .where('movie_id', '=', movieId)
+    .executeTakeFirst();
+}
+
+export async function countItems(db: Db, listId: number): Promise<number> {
+  const row = await db
+    .selectFrom('watchlist_items')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('watchlist_id', '=', listId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertItem(db: Db, values: { watchlist_id: number; movie_id: number; position: number; added_by: number; added_at: string }) {
+  return db.insertInto('watchlist_items').values(values).execute();
+}
+
+export async function deleteItem(db: Db, listId: number, movieId: number, position: number) {
+  await db.deleteFrom('watchlist_items').where('watchlist_id', '=', listId).where('movie_id', '=', movieId).execute();
+  // Close the gap so positions stay dense.
+  await db
+    .updateTable('watchlist_items')
+    .set({ position: sql<number>`position - 1` })
+    .where('watchlist_id', '=', listId)
+    .where('position', '>', position)
+    .execute();
+}
+
+export async function setPositions(db: Db, listId: number, order: number[]) {
+  for (const [position, movieId] of order.entries()) {
+    await db
+      .updateTable('watchlist_items')
+      .set({ position })
+      .where('watchlist_id', '=', listId)
+      .where('movie_id', '=', movieId)
+      .execute();
+  }
+}
+
+export function updateDescription(db: Db, id: number, description: string, now: string) {
+  return db.updateTable('watchlists').set({ description, updated_at: now }).where('id', '=', id).execute();
+}
+
+export function setPick(db: Db, id: number, movieId: number, now: string) {
+  return db.updateTable('watchlists').set({ picked_movie_id: movieId, picked_at: now }).where('id', '=', id).execute();
+}
+
+export function findMovie(db: Db, id: number) {
+  return db.selectFrom('movies').select(['id', 'title', 'poster']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Items of the list the user has not reviewed. */
+export async function unreviewedMovieIds(db: Db, listId: number, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('watchlist_items as i')
+    .select('i.movie_id')
+    .where('i.watchlist_id', '=', listId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('reviews as r').select('r.id').whereRef('r.movie_id', '=', 'i.movie_id').where('r.user_id', '=', userId),
+        ),
+      ),
+    )
+    .orderBy('i.position')
+    .execute();
+  return rows.map((row) => row.movie_id);
+}
+
+export function listModerators(db: Db, listId: number) {
+  return db
+    .selectFrom('watchlist_moderators as wm')
+    .innerJoin('users as u', 'u.id', 'wm.user_id')
+    .select(['u.id', 'u.username', 'u.profile_picture'])
+    .where('wm.watchlist_id', '=', listId)
+    .orderBy('wm.added_at')
+    .orderBy('u.id')
+    .execute();
+}
+
+export async function isModerator(db: Db, listId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('watchlist_moderators')
+    .select('user_id')
+    .where('watchlist_id', '=', listId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export function insertModerator(db: Db, listId: number, userId: number, now: string) {
+  return db.insertInto('watchlist_moderators').values({ watchlist_id: listId, user_id: userId, added_at: now }).execute();
+}
+
+export async function deleteModerator(db: Db, listId: number, userId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('watchlist_moderators')
+    .where('watchlist_id', '=', listId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function findUserByUsername(db: Db, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'profile_picture'])
+    .where('username_lower', '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Escapes LIKE wildcards so a search for '50%' means the text itself. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Public lists, newest first, with their counts and first poster; `q` filters by name or owner. */
+export function publicLists(db: Db, options: { q: string | null; limit: number; offset: number }) {
+  return db
+    .selectFrom('watchlists as w')
+    .innerJoin('users as u', 'u.id', 'w.owner_id')
+    .where('w.is_personal', '=', 0)
+    .$if(Boolean(options.q), (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(w.name) like ${likePattern(options.q!)} escape '\\'`,
+          sql<boolean>`u.username_lower like ${likePattern(options.q!)} escape '\\'`,
+        ]),
+      ),
+    )
+    .select((eb) => [
+      'w.id',
+      'w.name',
+      'w.created_at',
+      'u.username as owner_username',
+      'u.profile_picture as owner_profile_picture',
+      eb
+        .selectFrom('watchlist_items as i')
+        .select((inner) => inner.fn.countAll().as('n'))
+        .whereRef('i.watchlist_id', '=', 'w.id')
+        .as('item_count'),
+      eb
+        .selectFrom('watchlist_items as i')
+        .innerJoin('movies as m', 'm.id', 'i.movie_id')
+        .select('m.poster')
+        .whereRef('i.watchlist_id', '=', 'w.id')
+        .orderBy('i.position')
+        .limit(1)
+        .as('first_poster'),
+    ])
+    .orderBy('w.created_at', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}
+
+/** The user's reviews of the given movies: id and TTM grade. */
+export function reviewsOf(db: Db, userId: number, movieIds: number[]) {
+  if (movieIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('reviews')
+    .select(['movie_id', 'ttm_rating'])
+    .where('user_id', '=', userId)
+    .where('movie_id', 'in', movieIds)
+    .execute();
+}

@@ -1,0 +1,241 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  type ModeratorDetail,
+  type PickedMovie,
+  type PublicWatchlistSummary,
+  slugify,
+  TTM_GRADE_NUMBER,
+  type TtmGrade,
+  type Watchlist,
+} from '@movieclub/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import * as q from './queries';
+import { sanitizeDescription } from './sanitize';
+
+type Db = Kysely<Database>;
+
+/** Who is asking: the signed-in user, or null for an anonymous visitor. */
+export type Viewer = { id: number; username: string } | null;
+
+export const PERSONAL_LIST_NAME = 'My Watchlist';
+const NOT_FOUND = 'Watchlist not found.';
+
+export interface Access {
+  list: q.ListRow;
+  isOwner: boolean;
+  isEditor: boolean;
+}
+
+/**
+ * The list as the viewer may see it. A personal list is private: to anyone but
+ * its owner it does not exist (404, so its existence does not leak). Moderator
+ * rows never make anyone an editor of a personal list.
+ */
+export async function accessList(db: Db, id: number, viewer: Viewer): Promise<Access> {
+  const list = await q.findList(db, id);
+  const isOwner = Boolean(list && viewer && list.owner_id === viewer.id);
+  if (!list || (list.is_personal === 1 && !isOwner)) throw notFound(NOT_FOUND);
+  const isEditor = isOwner || (list.is_personal === 0 && viewer !== null && (await q.isModerator(db, id, viewer.id)));
+  return { list, isOwner, isEditor };
+}
+
+function requireEditor(access: Access) {
+  if (!access.isEditor) throw forbidden('Only the list owner or a moderator can do that.');
+}
+
+function newSecret(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** The user's personal list, created on first use (the unique index settles a race). */
+export async function ensurePersonalList(db: Db, userId: number): Promise<q.ListRow> {
+  const existing = await q.findPersonalList(db, userId);
+  if (existing) {
+    if (existing.secret) return existing;
+    await q.setSecret(db, existing.id, newSecret());
+    return (await q.findPersonalList(db, userId))!;
+  }
+  try {
+    const now = new Date().toISOString();
+    await q.insertList(db, { owner_id: userId, name: PERSONAL_LIST_NAME, is_personal: 1, secret: newSecret(), now });
+  } catch (error) {
+    if (!(await q.findPersonalList(db, userId))) throw error;
+  }
+  return (await q.findPersonalList(db, userId))!;
+}
+
+export function stremioPath(list: Pick<q.ListRow, 'id' | 'name' | 'is_personal' | 'secret'>): string {
+  const slug = list.is_personal === 1 ? (list.secret ?? '') : slugify(list.name);
+  return `/api/watchlist/${list.id}-${slug}/stremio/manifest.json`;
+}
+
+export async function pickedMovie(db: Db, list: q.ListRow): Promise<PickedMovie | null> {
+  if (list.picked_movie_id === null) return null;
+  const movie = await q.findMovie(db, list.picked_movie_id);
+  return movie ? { id: movie.id, title: movie.title, poster: movie.poster } : null;
+}
+
+export async function moderatorsOf(db: Db, listId: number): Promise<{ moderators: string[]; moderators_detail: ModeratorDetail[] }> {
+  const rows = await q.listModerators(db, listId);
+  return {
+    moderators: rows.map((row) => row.username),
+    moderators_detail: rows.map((row) => ({ username: row.username, profile_picture: row.profile_picture })),
+  };
+}
+
+/** The whole Watchlist entity as `GET /api/watchlists/{id}` returns it. */
+export async function describeList(db: Db, list: q.ListRow): Promise<Watchlist> {
+  const [items, moderators, picked] = await Promise.all([q.listItems(db, list.id), moderatorsOf(db, list.id), pickedMovie(db, list)]);
+  return {
+    id: list.id,
+    name: list.name,
+    description: list.description,
+    items: items.map((item) => ({
+      id: item.id,
+      title: item.title,
+      poster: item.poster,
+      imdb_rating: item.imdb_rating === null ? null : Number(item.imdb_rating),
+      length: item.length,
+      position: item.position,
+    })),
+    ...moderators,
+    owner_username: list.owner_username,
+    owner_profile_picture: list.owner_profile_picture,
+    picked_movie: picked,
+    picked_at: picked ? list.picked_at : null,
+    created_at: list.created_at,
+    item_count: items.length,
+    is_personal: list.is_personal === 1,
+    slug: slugify(list.name),
+    stremio_path: stremioPath(list),
+  };
+}
+
+export async function createPublicList(db: Db, ownerId: number, name: string): Promise<q.ListRow> {
+  const id = await q.insertList(db, { owner_id: ownerId, name, is_personal: 0, secret: null, now: new Date().toISOString() });
+  return (await q.findList(db, id))!;
+}
+
+/** Appends a movie; a movie already in the list is a no-op (`added: false`). */
+export async function addItem(db: Db, listId: number, movieId: number, userId: number): Promise<boolean> {
+  if (!(await q.findMovie(db, movieId))) throw notFound('Movie not found.');
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    if (!(await q.lockList(trx, listId, now))) throw notFound(NOT_FOUND);
+    if (await q.findItem(trx, listId, movieId)) return false;
+    const position = await q.countItems(trx, listId);
+    await q.insertItem(trx, { watchlist_id: listId, movie_id: movieId, position, added_by: userId, added_at: now });
+    return true;
+  });
+}
+
+export async function removeItem(db: Db, access: Access, movieId: number): Promise<void> {
+  requireEditor(access);
+  const listId = access.list.id;
+  await db.transaction().execute(async (trx) => {
+    await q.lockList(trx, listId, new Date().toISOString());
+    const item = await q.findItem(trx, listId, movieId);
+    if (!item) throw notFound('That movie is not in this watchlist.');
+    await q.deleteItem(trx, listId, movieId, item.position);
+  });
+}
+
+/** True when `order` names every current item exactly once and nothing else. */
+export function isExactPermutation(current: number[], order: number[]): boolean {
+  if (current.length !== order.length) return false;
+  const wanted = new Set(order);
+  if (wanted.size !== order.length) return false;
+  return current.every((id) => wanted.has(id));
+}
+
+/** Reorders under the list lock; a stale order (items added or removed since) is refused whole. */
+export async function reorder(db: Db, access: Access, order: number[]): Promise<void> {
+  requireEditor(access);
+  const listId = access.list.id;
+  await db.transaction().execute(async (trx) => {
+    await q.lockList(trx, listId, new Date().toISOString());
+    const current = await q.itemMovieIds(trx, listId);
+    if (!isExactPermutation(current, order)) throw conflict('List changed; reload.');
+    await q.setPositions(trx, listId, order);
+  });
+}
+
+export async function setDescription(db: Db, access: Access, html: string): Promise<string> {
+  requireEditor(access);
+  const description = sanitizeDescription(html);
+  await q.updateDescription(db, access.list.id, description, new Date().toISOString());
+  return description;
+}
+
+/** A uniformly random item the picking editor has not reviewed, persisted on the list. */
+export async function pick(db: Db, access: Access, userId: number): Promise<{ picked_movie: PickedMovie; picked_at: string }> {
+  requireEditor(access);
+  const candidates = await q.unreviewedMovieIds(db, access.list.id, userId);
+  if (candidates.length === 0) throw conflict('No unreviewed movies available.');
+  const movieId = candidates[randomInt(candidates.length)];
+  const movie = await q.findMovie(db, movieId);
+  if (!movie) throw conflict('List changed; reload.');
+  const pickedAt = new Date().toISOString();
+  await q.setPick(db, access.list.id, movieId, pickedAt);
+  return { picked_movie: { id: movie.id, title: movie.title, poster: movie.poster }, picked_at: pickedAt };
+}
+
+function requireModeratorManager(access: Access) {
+  if (access.list.is_personal === 1) throw badRequest('Personal watchlists have no moderators.');
+  if (!access.isOwner) throw forbidden('Only the list owner can manage moderators.');
+}
+
+export async function addModerator(db: Db, access: Access, username: string) {
+  requireModeratorManager(access);
+  const user = await q.findUserByUsername(db, username);
+  if (!user) throw notFound('User not found.');
+  if (user.id === access.list.owner_id) throw badRequest('The owner cannot be a moderator of their own list.');
+  if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`${user.username} is already a moderator.`);
+  try {
+    await q.insertModerator(db, access.list.id, user.id, new Date().toISOString());
+  } catch (error) {
+    // Two owners' tabs adding the same person at once: the primary key decides.
+    if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`${user.username} is already a moderator.`);
+    throw error;
+  }
+  return moderatorsOf(db, access.list.id);
+}
+
+export async function removeModerator(db: Db, access: Access, username: string) {
+  requireModeratorManager(access);
+  const user = await q.findUserByUsername(db, username);
+  if (!user) throw notFound('User not found.');
+  if (!(await q.deleteModerator(db, access.list.id, user.id))) throw notFound(`${user.username} is not a moderator.`);
+  return moderatorsOf(db, access.list.id);
+}
+
+export async function publicLists(db: Db, options: { q: string | null; limit: number; offset: number }): Promise<PublicWatchlistSummary[]> {
+  const rows = await q.publicLists(db, options);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    item_count: Number(row.item_count ?? 0),
+    first_poster: row.first_poster ?? null,
+    owner_username: row.owner_username,
+    owner_profile_picture: row.owner_profile_picture,
+    created_at: row.created_at,
+    slug: slugify(row.name),
+  }));
+}
+
+/** Seen map and TTM-grade map of one user for the given movies. */
+export async function seenAndRatings(db: Db, username: string, movieIds: number[]) {
+  const user = await q.findUserByUsername(db, username);
+  if (!user) throw new HttpError(404, 'User not found.');
+  const reviews = await q.reviewsOf(db, user.id, movieIds);
+  const seen: Record<string, true> = {};
+  const ratings: Record<string, number> = {};
+  for (const review of reviews) {
+    seen[review.movie_id] = true;
+    const grade = review.ttm_rating as TtmGrade | null;
+    if (grade && grade in TTM_GRADE_NUMBER) ratings[review.movie_id] = TTM_GRADE_NUMBER[grade];
+  }
+  return { seen, ratings };
+}

@@ -1,0 +1,57 @@
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { InputText } from 'primereact/inputtext';
+import { Password } from 'primereact/password';
+import { type FormEvent, useState } from 'react';
+
+interface CredentialsCardProps {
+  title: 'Login' | 'Register';
+  /** Resolves with an error sentence to show, or null on success. */
+  onSubmit(username: string, password: string): Promise<string | null>;
+  footer?: React.ReactNode;
+}
+
+/** The centred Login / Register card: Username, Password with show/hide, an inline error line. */
+export function CredentialsCard({ title, onSubmit, footer }: CredentialsCardProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = title.toLowerCase();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    const message = await onSubmit(username, password);
+    setBusy(false);
+    if (message) setError(message);
+  };
+
+  return (
+    <div className="credentials-page">
+      <Card title={title} className="credentials-card">
+        <form onSubmit={submit} className="credentials-form" noValidate>
+          <label htmlFor={`${id}-username`}>Username</label>
+          <InputText id={`${id}-username`} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus />
+          <label htmlFor={`${id}-password`}>Password</label>
+          <Password
+            inputId={`${id}-password`}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            toggleMask
+            feedback={false}
+            autoComplete={title === 'Login' ? 'current-password' : 'new-password'}
+            inputClassName="w-full"
+            className="w-full"
+          />
+          <div className="credentials-error" role="alert">
+            {error}
+          </div>
+          <Button type="submit" label={title} loading={busy} />
+        </form>
+        {footer}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Movie } from '@movieclub/contract';
+import { Button } from 'primereact/button';
+import { OverlayPanel } from 'primereact/overlaypanel';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { toggleInMyWatchlist, useInMyWatchlist } from '../pages/watchlist/membership';
+import { PublicListPicker } from '../pages/watchlist/PublicListPicker';
+import { useSession } from '../session/SessionProvider';
+import '../pages/watchlist/movieActions.css';
+
+/**
+ * The heart (My Watchlist) and plus (public watchlist) buttons for a movie.
+ * An anonymous visitor who clicks either is sent to /login and brought back.
+ */
+export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const userId = user ? user.id : null;
+  const inList = useInMyWatchlist(movie.id, userId);
+  const panel = useRef<OverlayPanel>(null);
+  const actions = useRef<HTMLSpanElement>(null);
+  // Opened from the keyboard (a click with no pointer): focus goes back to the plus when it closes.
+  const openedByKey = useRef(false);
+  const [open, setOpen] = useState(false);
+  const heartLabel = inList ? 'Remove from My Watchlist' : 'Add to My Watchlist';
+
+  const toLogin = () => navigate('/login', { state: { from: location } });
+  const closed = () => {
+    setOpen(false);
+    if (openedByKey.current) actions.current?.querySelector<HTMLElement>('.plus-button')?.focus();
+    openedByKey.current = false;
+  };
+
+  return (
+    <span ref={actions} className="movie-actions">
+      <Button
+        type="button"
+        className={inList ? 'heart-button in-list' : 'heart-button'}
+        icon={inList ? 'pi pi-heart-fill' : 'pi pi-heart'}
+        rounded
+        text
+        aria-label={heartLabel}
+        aria-pressed={inList}
+        tooltip={heartLabel}
+        tooltipOptions={{ position: 'top' }}
+        onClick={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          if (userId === null) return toLogin();
+          void toggleInMyWatchlist(movie.id, userId);
+        }}
+      />
+      <Button
+        type="button"
+        className="plus-button"
+        icon="pi pi-plus"
+        rounded
+        text
+        aria-label="Add to Public Watchlist"
+        tooltip="Add to Public Watchlist"
+        tooltipOptions={{ position: 'top' }}
+        onClick={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          if (userId === null) return toLogin();
+          openedByKey.current = event.detail === 0;
+          panel.current?.toggle(event);
+        }}
+      />
+      <OverlayPanel ref={panel} onShow={() => setOpen(true)} onHide={closed} aria-label={`Add ${movie.title} to a public watchlist`}>
+        {open && <PublicListPicker movieId={movie.id} onDone={() => panel.current?.hide()} />}
+      </OverlayPanel>
+    </span>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Movie, ReviewUser } from '@movieclub/contract';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Average } from '../lib/averages';
+import { MovieActions } from './MovieActions';
+import './MovieCard.css';
+import { submitQuickRating } from './quickRating';
+import { StarRating } from './StarRating';
+import { UserAvatar } from './UserAvatar';
+
+/** How many recent reviewers a card shows. */
+const AVATARS_SHOWN = 5;
+
+interface MovieCardProps {
+  movie: Movie;
+  /** The signed-in user's stars, or null. */
+  myRating: number | null;
+  average: Average | null;
+  reviewers: ReviewUser[];
+  /** Called after a quick rating was saved, so the owner can update its maps and refetch averages. */
+  onRated(movieId: number, stars: number): void;
+}
+
+const formatAverage = (average: Average | null) =>
+  average && average.count > 0 ? `${average.avg.toFixed(1)} (${average.count})` : 'N/A (0)';
+
+/** A movie in the home grid: facts, recent reviewers and the 10-star quick rating. */
+export function MovieCard({ movie, myRating, average, reviewers, onRated }: MovieCardProps) {
+  const [sending, setSending] = useState(false);
+
+  const rate = async (stars: number) => {
+    if (sending) return;
+    setSending(true);
+    const saved = await submitQuickRating(movie.id, stars);
+    setSending(false);
+    if (saved) onRated(movie.id, stars);
+  };
+
+  return (
+    <article className="movie-card" data-movie-id={movie.id}>
+      <Link to={`/movie/${movie.id}`} className="movie-card-poster" tabIndex={-1} aria-hidden="true">
+        {movie.poster ? <img src={movie.poster} alt="" loading="lazy" /> : <span className="movie-card-no-poster">{movie.title}</span>}
+      </Link>
+      <div className="movie-card-body">
+        <div className="movie-card-heading">
+          <Link to={`/movie/${movie.id}`} className="movie-card-title">
+            {movie.title}
+          </Link>
+          <MovieActions movie={movie} />
+        </div>
+        <div className="movie-card-facts">
+          <span className="movie-card-release">{movie.release_date ?? '—'}</span>
+          <span className="movie-card-length">{movie.length != null ? `${movie.length} min` : '—'}</span>
+        </div>
+        <div className="movie-card-ratings">
+          <span className="movie-card-imdb" title="IMDb Rating">
+            <i className="pi pi-star-fill" aria-hidden="true" /> IMDb {movie.imdb_rating != null ? movie.imdb_rating.toFixed(1) : 'N/A'}
+          </span>
+          <span className="movie-card-average" title="Average User Rating (number of ratings)">
+            <i className="pi pi-users" aria-hidden="true" /> Users {formatAverage(average)}
+          </span>
+        </div>
+        <div className="movie-card-reviewers" role="group" aria-label="Recent reviewers">
+          {reviewers.slice(0, AVATARS_SHOWN).map((reviewer) => (
+            <Link key={reviewer.username} to={`/user/profile/${encodeURIComponent(reviewer.username)}`} title={reviewer.username}>
+              <UserAvatar username={reviewer.username} picture={reviewer.profile_picture} className="movie-card-avatar" />
+            </Link>
+          ))}
+        </div>
+        <div className="movie-card-rate">
+          {/* Not disabled while sending: a disabled star drops out of the tab order and a keyboard user's focus with it. */}
+          <StarRating label="My Rating" value={myRating} onChange={(stars) => void rate(stars)} />
+        </div>
+        <a className="movie-card-imdb-link" href={movie.imdb_link} target="_blank" rel="noopener noreferrer">
+          IMDb <i className="pi pi-external-link" aria-hidden="true" />
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import type { DropdownPassThroughOptions } from 'primereact/dropdown';
+import { type RefObject, useEffect } from 'react';
+
+/**
+ * Names for the parts of a PrimeReact Dropdown it leaves unnamed: the hidden
+ * native <select> it keeps for forms, and the trigger button (named after the
+ * placeholder, or nothing). The focusable input takes `inputId` + a <label>, or
+ * `aria-label`, as usual.
+ */
+export function dropdownNames(label: string): DropdownPassThroughOptions {
+  return { select: { 'aria-label': label }, trigger: { 'aria-label': label } };
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+/** Where a hidden slide's element keeps its own tabindex ('' for none) until the slide shows again. */
+const SAVED = 'data-slide-tabindex';
+
+/** Takes a slide's links and buttons out of the tab order, or puts them back as they were. */
+function setSlideFocusable(slide: Element, focusable: boolean) {
+  slide.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((element) => {
+    const saved = element.getAttribute(SAVED);
+    if (focusable) {
+      if (saved === null) return;
+      if (saved === '') element.removeAttribute('tabindex');
+      else element.setAttribute('tabindex', saved);
+      element.removeAttribute(SAVED);
+    } else if (saved === null) {
+      element.setAttribute(SAVED, element.getAttribute('tabindex') ?? '');
+      element.setAttribute('tabindex', '-1');
+    }
+  });
+}
+
+/**
+ * PrimeReact's Carousel marks slides out of view aria-hidden but leaves their
+ * links and buttons in the tab order, and its circular copies of the first and
+ * last slides are neither hidden nor unfocusable, so keyboard users tab through
+ * invisible and duplicate controls. This keeps the Carousel's own view of which
+ * slides are shown and makes the rest unfocusable (not inert: a copy can be on
+ * screen for a moment and must still take a click). `shown`: the Carousel is
+ * rendered inside `container` now.
+ */
+export function useCarouselHiddenSlides(container: RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    const root = container.current;
+    if (!shown || !root) return;
+    const sync = () => {
+      root.querySelectorAll('.p-carousel-item, .p-carousel-item-cloned').forEach((slide) => {
+        const copy = slide.classList.contains('p-carousel-item-cloned');
+        if (copy && slide.getAttribute('aria-hidden') !== 'true') slide.setAttribute('aria-hidden', 'true');
+        setSlideFocusable(slide, !copy && slide.getAttribute('aria-hidden') !== 'true');
+      });
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, [container, shown]);
+}

@@ -1,0 +1,50 @@
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { addMovie } from '../../api/catalogue';
+import { ApiError } from '../../api/client';
+import './add-movie.css';
+
+/** Adds a movie to the catalogue by its IMDb id, then goes home. */
+export function AddMoviePage() {
+  const navigate = useNavigate();
+  const [imdbId, setImdbId] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const id = imdbId.trim();
+    if (!id) {
+      setError('IMDB ID is required (e.g., tt0111161).');
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      await addMovie(id);
+      navigate('/');
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.answered) setError(failure.message || 'Failed to add movie.');
+      else setError('An error occurred.');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="add-movie-page">
+      <Card title="Add New Movie" className="add-movie-card">
+        <form onSubmit={(event) => void submit(event)} className="add-movie-form" noValidate>
+          <label htmlFor="add-movie-imdb-id">IMDB ID (e.g., tt0111161)</label>
+          <InputText id="add-movie-imdb-id" value={imdbId} onChange={(e) => setImdbId(e.target.value)} placeholder="tt########" disabled={busy} autoFocus />
+          <div className="add-movie-error" role="alert">
+            {error}
+          </div>
+          <Button type="submit" label={busy ? 'Adding...' : 'Add Movie'} disabled={busy} />
+        </form>
+      </Card>
+    </div>
+  );
+}

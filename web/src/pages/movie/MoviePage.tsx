@@ -1,0 +1,43 @@
+import { Link, useParams } from 'react-router-dom';
+import { MovieDetailsCard } from './MovieDetailsCard';
+import { parseMovieId, tconstFromLink } from './movieFormat';
+import { RecentReviews } from './RecentReviews';
+import { RecommendedMovies } from './RecommendedMovies';
+import { ReviewForm } from './ReviewForm';
+import { useMovie, useMovieReviews } from './useMoviePageData';
+import './movie.css';
+
+/** /movie/{id}: details, recommendations, recent reviews and the review form. */
+export function MoviePage() {
+  const { id: rawId } = useParams();
+  const id = parseMovieId(rawId);
+  return (
+    <div className="movie-page">
+      <Link to="/" className="movie-back-link">
+        ← Back to Movies
+      </Link>
+      {/* A key per movie: opening a recommendation starts the screen afresh. */}
+      {id === null ? <p className="movie-status">Movie not found.</p> : <MovieScreen key={id} id={id} />}
+    </div>
+  );
+}
+
+function MovieScreen({ id }: { id: number }) {
+  const { state, reload: reloadMovie } = useMovie(id);
+  const { reviews, reload: reloadReviews } = useMovieReviews(id);
+
+  if (state.status === 'loading') return <p className="movie-status">Loading...</p>;
+  if (state.status === 'not-found') return <p className="movie-status">Movie not found.</p>;
+  if (state.status === 'error') return <p className="movie-status movie-error" role="alert">Failed to load movie.</p>;
+
+  const { movie } = state;
+  const afterReview = () => Promise.all([reloadMovie(), reloadReviews()]);
+  return (
+    <>
+      <MovieDetailsCard movie={movie} />
+      <RecommendedMovies tconst={tconstFromLink(movie.imdb_link) ?? movie.tconst} />
+      <RecentReviews reviews={reviews} />
+      <ReviewForm movieId={movie.id} onPosted={afterReview} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReviewRead } from '@movieclub/contract';
+import { Card } from 'primereact/card';
+import { Link } from 'react-router-dom';
+import { RatingLetter } from '../../components/RatingLetter';
+import { StarRating } from '../../components/StarRating';
+import { UserAvatar } from '../../components/UserAvatar';
+import { budgetLabel } from '../../lib/budget';
+import { reviewDate, yesNo } from './movieFormat';
+
+/** The 'Recent Reviews' card: up to 20, newest first, or 'No reviews yet.' */
+export function RecentReviews({ reviews }: { reviews: ReviewRead[] }) {
+  return (
+    <Card title="Recent Reviews" className="movie-reviews">
+      {reviews.length === 0 ? (
+        <p className="movie-muted">No reviews yet.</p>
+      ) : (
+        <ul className="review-list">
+          {reviews.map((review) => (
+            <ReviewItem key={review.id} review={review} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function ReviewItem({ review }: { review: ReviewRead }) {
+  const { username, profile_picture } = review.user;
+  const smoke = yesNo(review.smoke_alerms);
+  const equipment = yesNo(review.movie_equipment_seen);
+  const budget = budgetLabel(review.estitamated_budget);
+  return (
+    <li className="review-item">
+      <div className="review-head">
+        <Link to={`/user/profile/${encodeURIComponent(username)}`} className="review-author">
+          <UserAvatar username={username} picture={profile_picture} />
+          <span className="review-author-name">{username}</span>
+        </Link>
+        <span className="review-date">{reviewDate(review.created_at)}</span>
+      </div>
+      <div className="review-scores">
+        <StarRating label="Actual Rating" value={review.stars} readOnly />
+        <RatingLetter grade={review.ttm_rating} />
+      </div>
+      <ul className="review-facts">
+        {review.how_painful !== null && <li>Pain Level: {review.how_painful}/10</li>}
+        {smoke && <li>Smoke Alarms: {smoke}</li>}
+        {equipment && <li>Movie Equipment Seen: {equipment}</li>}
+        {budget && <li>Estimated Budget: {budget}</li>}
+      </ul>
+      {/* Plain text: React escapes it, so HTML in a review shows as typed and never runs. */}
+      {review.text && <p className="review-text">{review.text}</p>}
+    </li>
+  );
+}

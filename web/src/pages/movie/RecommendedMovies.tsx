@@ -1,0 +1,84 @@
+import type { RecommendationItem } from '@movieclub/contract';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Carousel, type CarouselResponsiveOption } from 'primereact/carousel';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ensureMovie } from '../../api/catalogue';
+import { useCarouselHiddenSlides } from '../../components/a11y';
+import { useRecommendations } from './useMoviePageData';
+
+const RESPONSIVE: CarouselResponsiveOption[] = [
+  { breakpoint: '1400px', numVisible: 4, numScroll: 3 },
+  { breakpoint: '1100px', numVisible: 3, numScroll: 3 },
+  { breakpoint: '768px', numVisible: 2, numScroll: 2 },
+  { breakpoint: '560px', numVisible: 1, numScroll: 1 },
+];
+
+/** The 'Recommended Movies' carousel for the movie with this tt-number. */
+export function RecommendedMovies({ tconst }: { tconst: string | null }) {
+  const items = useRecommendations(tconst);
+  const slides = useRef<HTMLDivElement>(null);
+  useCarouselHiddenSlides(slides, items !== null && items.length > 0);
+  return (
+    <Card title="Recommended Movies" className="movie-recommendations">
+      {items === null ? (
+        <p className="movie-muted">Loading recommendations...</p>
+      ) : items.length === 0 ? (
+        <p className="movie-muted">No recommendations available.</p>
+      ) : (
+        <div ref={slides}>
+          <Carousel
+            value={items}
+            numVisible={5}
+            numScroll={3}
+            responsiveOptions={RESPONSIVE}
+            itemTemplate={(item: RecommendationItem) => <RecommendationCard item={item} />}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function RecommendationCard({ item }: { item: RecommendationItem }) {
+  return (
+    <div className="recommendation" data-imdb-id={item.imdb_id}>
+      {item.poster ? (
+        <img className="recommendation-poster" src={item.poster} alt={`Poster of ${item.title}`} loading="lazy" />
+      ) : (
+        <div className="recommendation-poster movie-poster-empty" aria-hidden="true">
+          <i className="pi pi-image" />
+        </div>
+      )}
+      <div className="recommendation-title">{item.title}</div>
+      {item.review && <p className="recommendation-review">{item.review}</p>}
+      <ViewLink item={item} />
+    </div>
+  );
+}
+
+/** A catalogue movie opens directly; an index-only title is added to the catalogue first. */
+function ViewLink({ item }: { item: RecommendationItem }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (item.movie_id) {
+    return (
+      <Link to={`/movie/${item.movie_id}`} className="recommendation-view p-button p-button-sm p-button-outlined">
+        View
+      </Link>
+    );
+  }
+  if (!item.imdb_id) return null;
+  const open = async () => {
+    setBusy(true);
+    try {
+      const reply = await ensureMovie(item.imdb_id);
+      navigate(`/movie/${reply.movie.id}`);
+    } catch {
+      // The spec swallows ensure failures.
+      setBusy(false);
+    }
+  };
+  return <Button label="View" size="small" outlined className="recommendation-view" onClick={open} disabled={busy} />;
+}

@@ -1,0 +1,66 @@
+import type { BudgetBand, ReviewPost, TtmGrade } from '@movieclub/contract';
+
+/** The numeric id from /movie/{id}, or null for anything else ('abc', '0', '12x'). */
+export function parseMovieId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** The tt-number inside an IMDb address such as https://www.imdb.com/title/tt0111161/. */
+export function tconstFromLink(link: string | null | undefined): string | null {
+  return link?.match(/tt\d{7,}/)?.[0] ?? null;
+}
+
+/** '7.5 (2 ratings)' — one decimal with the count — or 'N/A' without ratings. */
+export function averageText(avg: number | null | undefined, count: number | null | undefined): string {
+  if (avg === null || avg === undefined || !Number.isFinite(Number(avg)) || !count) return 'N/A';
+  return `${Number(avg).toFixed(1)} (${count} ${count === 1 ? 'rating' : 'ratings'})`;
+}
+
+/** A review's date in the reader's locale; the raw text if it cannot be read. */
+export function reviewDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+}
+
+export const yesNo = (value: boolean | null | undefined) => (value === true ? 'YES' : value === false ? 'NO' : null);
+
+/** The 'Leave a Review' form as the widgets hold it: every field may be empty. */
+export interface ReviewFormValues {
+  stars: number | null;
+  ttm_rating: TtmGrade | null;
+  pain_level: number | null;
+  smoke_alarms: boolean | null;
+  equipment_seen: boolean | null;
+  estimated_budget: BudgetBand | null;
+  text: string;
+}
+
+export const EMPTY_REVIEW_FORM: ReviewFormValues = {
+  stars: null,
+  ttm_rating: null,
+  pain_level: null,
+  smoke_alarms: null,
+  equipment_seen: null,
+  estimated_budget: null,
+  text: '',
+};
+
+/**
+ * The `POST /api/review` body: every field sent, empty ones as null. No checks
+ * here — the server decides (a missing star rating comes back as its sentence).
+ */
+export function reviewPayload(movieId: number, form: ReviewFormValues): ReviewPost {
+  return {
+    movie_id: movieId,
+    // The contract types stars as required; unset it still goes as null (spec: empties are sent as null).
+    stars: form.stars as number,
+    ttm_rating: form.ttm_rating ?? null,
+    pain_level: form.pain_level ?? null,
+    smoke_alarms: form.smoke_alarms ?? null,
+    equipment_seen: form.equipment_seen ?? null,
+    estimated_budget: form.estimated_budget ?? null,
+    text: form.text.trim() === '' ? null : form.text,
+  };
+}

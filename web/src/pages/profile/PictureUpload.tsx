@@ -1,0 +1,78 @@
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_LARGE, PROFILE_PICTURE_TYPES } from '@movieclub/contract';
+import { Button } from 'primereact/button';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { errorText } from '../../api/client';
+import { removeProfilePicture, uploadProfilePicture } from '../../api/profiles';
+import { useSession } from '../../session/SessionProvider';
+
+/** On one's own profile: choose a new picture (checked and re-encoded by the server) or remove it. */
+export function PictureUpload({ hasPicture, onChanged }: { hasPicture: boolean; onChanged(picture: string | null): void }) {
+  const { refresh } = useSession();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const run = async (work: () => Promise<{ profile_picture: string | null }>, fallback: string) => {
+    setBusy(true);
+    setError('');
+    try {
+      const reply = await work();
+      onChanged(reply.profile_picture);
+      await refresh(); // the header chip shows the new picture
+    } catch (failure) {
+      setError(errorText(failure, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again still fires
+    if (!file) return;
+    if (file.size > PROFILE_PICTURE_MAX_BYTES) {
+      setError(PROFILE_PICTURE_TOO_LARGE);
+      return;
+    }
+    void run(() => uploadProfilePicture(file), 'The picture could not be uploaded.');
+  };
+
+  return (
+    <div className="profile-picture-upload">
+      <input
+        ref={input}
+        id="profile-picture-input"
+        type="file"
+        accept={PROFILE_PICTURE_TYPES.join(',')}
+        className="profile-picture-input"
+        aria-label="Profile picture file"
+        onChange={chosen}
+      />
+      <Button
+        type="button"
+        label={busy ? 'Uploading...' : 'Change Picture'}
+        icon="pi pi-upload"
+        size="small"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+      />
+      {hasPicture ? (
+        <Button
+          type="button"
+          label="Remove Picture"
+          icon="pi pi-trash"
+          size="small"
+          severity="secondary"
+          text
+          disabled={busy}
+          onClick={() => void run(removeProfilePicture, 'The picture could not be removed.')}
+        />
+      ) : null}
+      {error ? (
+        <small className="profile-picture-error" role="alert">
+          {error}
+        </small>
+      ) : null}
+    </div>
+  );
+}

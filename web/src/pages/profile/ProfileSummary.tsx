@@ -1,0 +1,59 @@
+import type { Profile } from '@movieclub/contract';
+import { Card } from 'primereact/card';
+import { ProgressBar } from 'primereact/progressbar';
+import type { ReactNode } from 'react';
+import { averageText, borderColorFor, localDate, nextTierText, progressLabelColor } from './profileView';
+
+/** Picture framed in the level's colour, name, joined date, the four stats and the tier bar. */
+export function ProfileSummary({ profile, children }: { profile: Profile; children?: ReactNode }) {
+  const { level } = profile;
+  const nextTier = nextTierText(profile.total_reviews, level.next_level_at);
+  const border = borderColorFor(level.level);
+  return (
+    <Card className="profile-summary">
+      <div className="profile-identity">
+        <div className="profile-picture-frame" style={{ borderColor: border }} data-testid="profile-picture">
+          {profile.profile_picture ? (
+            <img src={profile.profile_picture} alt={profile.username} className="profile-picture" />
+          ) : (
+            <i className="pi pi-user profile-picture-placeholder" role="img" aria-label={profile.username} />
+          )}
+        </div>
+        <div className="profile-name-block">
+          <h2 className="profile-username">{profile.username}</h2>
+          <div className="profile-joined">
+            <span>Joined</span> <span>{localDate(profile.joined)}</span>
+          </div>
+          {children}
+        </div>
+      </div>
+      <dl className="profile-stats">
+        <div className="profile-stat">
+          <dt>Reviews</dt>
+          <dd>{profile.total_reviews}</dd>
+        </div>
+        <div className="profile-stat">
+          <dt>Average Rating</dt>
+          <dd>{averageText(profile.average_rating)}</dd>
+        </div>
+        <div className="profile-stat">
+          <dt>Level</dt>
+          <dd>{level.level}</dd>
+        </div>
+        <div className="profile-stat">
+          <dt>Tier</dt>
+          <dd>{level.level_name}</dd>
+        </div>
+      </dl>
+      <div className="profile-tier">
+        <ProgressBar
+          value={level.progress_pct}
+          color={border}
+          aria-label="Progress to next tier"
+          pt={{ label: { style: { color: progressLabelColor(border, level.progress_pct) } } }}
+        />
+        {nextTier ? <div className="profile-next-tier">{nextTier}</div> : null}
+      </div>
+    </Card>
+  );
+}

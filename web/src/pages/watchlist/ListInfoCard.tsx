@@ -1,0 +1,142 @@
+import type { ModeratorDetail, Watchlist } from '@movieclub/contract';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { addModerator, removeModerator } from '../../api/watchlists';
+import { UserAvatar } from '../../components/UserAvatar';
+
+export const COPY_CONFIRMATION_MS = 1500;
+
+interface ListInfoCardProps {
+  list: Watchlist;
+  viewerIsOwner: boolean;
+  onModeratorsChange(moderators: string[], detail: ModeratorDetail[]): void;
+}
+
+/** Copies text, with the old textarea route where the clipboard API is missing or refuses. */
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    // Not a secure context, or the page lacks focus: fall through.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  document.body.appendChild(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  if (!copied) throw new Error('copy refused');
+}
+
+function StremioButton({ path }: { path: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await copyText(window.location.origin + path);
+    } catch {
+      return;
+    }
+    setCopied(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+  };
+  return (
+    <Button
+      type="button"
+      className="stremio-button"
+      icon={copied ? 'pi pi-check' : 'pi pi-copy'}
+      label={copied ? 'Copied!' : 'Stremio'}
+      severity="secondary"
+      size="small"
+      onClick={() => void copy()}
+      tooltip="Copy the Stremio add-on address"
+    />
+  );
+}
+
+function ModeratorForm({ listId, onChange }: { listId: number; onChange: ListInfoCardProps['onModeratorsChange'] }) {
+  const [username, setUsername] = useState('');
+  const [busy, setBusy] = useState(false);
+  const name = username.trim();
+  const submit = async () => {
+    if (!name || busy) return;
+    setBusy(true);
+    try {
+      const reply = await addModerator(listId, name);
+      onChange(reply.moderators, reply.moderators_detail);
+      setUsername('');
+    } catch {
+      // Moderator failures are swallowed (spec section 8).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="moderator-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <InputText value={username} onChange={(event) => setUsername(event.target.value)} placeholder="Add moderator by username" aria-label="Add moderator by username" />
+      <Button type="submit" label={busy ? 'Adding...' : 'Add Moderator'} disabled={!name || busy} size="small" />
+    </form>
+  );
+}
+
+/** Owner, list name, the Stremio address and the moderators. */
+export function ListInfoCard({ list, viewerIsOwner, onModeratorsChange }: ListInfoCardProps) {
+  const manages = viewerIsOwner && !list.is_personal;
+  const remove = async (username: string) => {
+    if (!username.trim()) return;
+    try {
+      const reply = await removeModerator(list.id, username.trim());
+      onModeratorsChange(reply.moderators, reply.moderators_detail);
+    } catch {
+      // Swallowed, as every moderator failure.
+    }
+  };
+  return (
+    <Card className="list-info-card">
+      <div className="list-owner">
+        <Link to={`/user/profile/${encodeURIComponent(list.owner_username)}`} className="list-owner-link" aria-label={`${list.owner_username}'s profile`}>
+          <UserAvatar username={list.owner_username} picture={list.owner_profile_picture} size="large" initial />
+        </Link>
+        <div>
+          <h2 className="list-name">{list.name}</h2>
+          <Link to={`/user/profile/${encodeURIComponent(list.owner_username)}`} className="list-owner-name">
+            {list.owner_username}
+          </Link>
+        </div>
+      </div>
+      <StremioButton path={list.stremio_path} />
+      <ul className="moderator-list" aria-label="Moderators">
+        {list.moderators_detail.map((moderator) => (
+          <li key={moderator.username} className="moderator">
+            <UserAvatar username={moderator.username} picture={moderator.profile_picture} initial />
+            <Link to={`/user/profile/${encodeURIComponent(moderator.username)}`}>{moderator.username}</Link>
+            {manages && (
+              <Button
+                type="button"
+                icon="pi pi-times"
+                text
+                rounded
+                size="small"
+                aria-label={`Remove moderator ${moderator.username}`}
+                onClick={() => void remove(moderator.username)}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      {manages && <ModeratorForm listId={list.id} onChange={onModeratorsChange} />}
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import type { PickedMovie } from '@movieclub/contract';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { pickMovie } from '../../api/watchlists';
+import { localDateTime } from './rules';
+
+interface PickerCardProps {
+  listId: number | null;
+  canEdit: boolean;
+  /** Whether any item is left that the viewer has not reviewed. */
+  hasUnreviewed: boolean;
+  pickedMovie: PickedMovie | null;
+  pickedAt: string | null;
+  /** A realtime problem to show, or ''. */
+  realtimeProblem: string;
+  onPicked(movie: PickedMovie, at: string): void;
+}
+
+/** The 'Watchlist Movie Picker': editors pick, everyone sees the persisted pick live. */
+export function PickerCard({ listId, canEdit, hasUnreviewed, pickedMovie, pickedAt, realtimeProblem, onPicked }: PickerCardProps) {
+  const [busy, setBusy] = useState(false);
+  const [noneLeft, setNoneLeft] = useState(false);
+  useEffect(() => setNoneLeft(false), [listId, hasUnreviewed]);
+  const exhausted = noneLeft || !hasUnreviewed;
+
+  const pick = async () => {
+    if (listId === null) return;
+    setBusy(true);
+    try {
+      const reply = await pickMovie(listId);
+      onPicked(reply.picked_movie, reply.picked_at);
+    } catch (error) {
+      // Pick failures are swallowed; a 409 means nothing is left to pick.
+      if (error instanceof ApiError && error.status === 409) setNoneLeft(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card
+      title="Watchlist Movie Picker"
+      subTitle={canEdit ? 'Random unreviewed movie (persisted)' : 'Only editors can pick; everyone sees result'}
+      className="picker-card"
+    >
+      <Button type="button" label="Pick a Movie" icon="pi pi-sparkles" disabled={!canEdit || exhausted || listId === null || busy} onClick={() => void pick()} />
+      {canEdit && !exhausted && <p className="picker-hint">Click the button to pick a movie you have not reviewed.</p>}
+      {canEdit && exhausted && listId !== null && <p className="picker-hint">No unreviewed movies available.</p>}
+      <div className="picker-result" aria-live="polite">
+        {pickedMovie ? (
+          <>
+            {pickedMovie.poster ? <img src={pickedMovie.poster} alt="" width={120} height={180} /> : <div className="picker-no-poster">No Poster</div>}
+            <Link to={`/movie/${pickedMovie.id}`} className="picker-title">
+              {pickedMovie.title}
+            </Link>
+            {pickedAt && <p className="picker-time">Picked: {localDateTime(pickedAt)}</p>}
+          </>
+        ) : (
+          <p>No movie picked yet.</p>
+        )}
+      </div>
+      {realtimeProblem && <p className="realtime-problem">{realtimeProblem}</p>}
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
+
+// In development the API runs on its own port; the proxy presents it as same-origin,
+// rewriting Origin so the server's cross-site check sees its own address.
+const proxy = {
+  target: apiTarget,
+  changeOrigin: true,
+  configure(proxyServer: { on(event: 'proxyReq', listener: (request: { setHeader(name: string, value: string): void }) => void): void }) {
+    proxyServer.on('proxyReq', (request) => request.setHeader('origin', apiTarget));
+  },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': proxy, '/socket.io': { ...proxy, ws: true }, '/uploads': proxy },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+});
