@@ -28,7 +28,7 @@ interface ColumnRow {
  * our migrations fail with "schema … does not exist".
  */
 class SearchPathIntrospector implements DatabaseIntrospector {
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(private readonly db: Kysely<unknown>) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {
     const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(this.db);
@@ -80,7 +80,7 @@ class SearchPathIntrospector implements DatabaseIntrospector {
 }
 
 export class AppPostgresDialect extends PostgresDialect {
-  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SearchPathIntrospector(db);
   }
 }
