@@ -178,7 +178,10 @@ async function postgresStrict(db: Kysely<Database>, query: string, words: string
   const contains = (word: string) => sql<SqlBool>`lower(primary_title) like ${`%${likeEscape(word)}%`} escape '\\'`;
   const parts = [
     sql`(select ${pgColumns} from imdb_titles where lower(primary_title) = ${query} order by ${pgPopularity} limit ${CANDIDATES})`,
-    sql`(select ${pgColumns} from imdb_titles where lower(primary_title) like ${`${likeEscape(query)}%`} escape '\\'
+    // A range rather than `like 'query%'`: the planner estimates it from the histogram, so rare
+    // starts are read through the pattern index and common ones walked in popularity order.
+    sql`(select ${pgColumns} from imdb_titles
+      where lower(primary_title) ~>=~ ${query} and lower(primary_title) ~<~ ${`${query}\u{10FFFF}`}
       order by ${pgPopularity} limit ${CANDIDATES})`,
   ];
   const longWords = indexableWords(words).map(contains);

@@ -6,7 +6,7 @@ import { addImdbTitle } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { ImdbImportError, importImdbFiles } from './importer';
 import { BASICS_HEADER, RATINGS_HEADER } from './parse';
-import { fuzzyMatchExpression, wordTrigrams } from './searchDialect';
+import { fuzzyMatchExpression, PREFIX_SCAN, wordTrigrams } from './searchDialect';
 import { estimateRows } from './searchIndex';
 import { scratchDir, writeGzip } from './testing';
 
@@ -117,6 +117,30 @@ for (const kind of TEST_DATABASES) {
       // The index works as usual afterwards: a title added alone is found at once.
       await addImdbTitle(app.database.db, { tconst: 'tt9500003', primary_title: 'Platypoid Extra' });
       assert.equal((await search('platypoid extra'))[0]?.tconst, 'tt9500003');
+    });
+
+    it('finds the most-voted titles of a prefix shared by thousands, and of a rare one inside it', async () => {
+      // More titles than SQLite reads a start whole (PREFIX_SCAN): the common start takes the popularity path.
+      const basics = [BASICS_HEADER];
+      const ratings = [RATINGS_HEADER];
+      for (let i = 1; i <= PREFIX_SCAN + 100; i++) {
+        const tconst = `tt93${String(i).padStart(5, '0')}`;
+        basics.push(`${tconst}\tmovie\tOmega Prefixland ${i}\t\\N\t0\t2001\t\\N\t90\tDrama`);
+        ratings.push(`${tconst}\t6.0\t${(i * 7919) % 100_000}`);
+      }
+      fs.writeFileSync(path.join(scratch.dir, 'prefix.basics.tsv'), basics.join('\n'));
+      fs.writeFileSync(path.join(scratch.dir, 'prefix.ratings.tsv'), ratings.join('\n'));
+      await importImdbFiles(app.database.db, [path.join(scratch.dir, 'prefix.basics.tsv'), path.join(scratch.dir, 'prefix.ratings.tsv')]);
+      const byVotes = (numbers: number[]) =>
+        numbers.sort((a, b) => ((b * 7919) % 100_000) - ((a * 7919) % 100_000)).map((i) => `Omega Prefixland ${i}`);
+      const all = Array.from({ length: PREFIX_SCAN + 100 }, (_, i) => i + 1);
+      assert.deepEqual((await search('omega prefixl', 3)).map((r) => r.primary_title), byVotes(all).slice(0, 3));
+      // The exact title first, then the rest of the rare prefix by votes.
+      const rare = all.filter((i) => String(i).startsWith('51') && i !== 51);
+      assert.deepEqual(
+        (await search('omega prefixland 51', 5)).map((r) => r.primary_title),
+        ['Omega Prefixland 51', ...byVotes(rare).slice(0, 4)],
+      );
     });
   });
 }
