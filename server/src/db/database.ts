@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { AppPostgresDialect } from './postgresDialect';
 import type { Database } from './schema';
@@ -19,6 +19,11 @@ export interface AppDatabase {
 // PostgreSQL sends bigint (count) and numeric (avg) as strings; the app wants numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+
+/** Which database a handle (or a transaction on it) talks to. */
+export function dialectOf(db: Kysely<Database>): DatabaseKind {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);

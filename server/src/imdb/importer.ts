@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import { isGzip, openLines } from './lines';
 import { type DatasetKind, datasetOf, parseBasicsLine, parseRatingsLine, type RatingRow } from './parse';
 import { beginIndexedImport, estimateRows } from './searchIndex';
-import { dialectOf, upsertRatings, upsertTitles } from './upsert';
+import { dialectOf } from '../db/database';
+import { upsertRatings, upsertTitles } from './upsert';
 
 /** Rows written per transaction: large enough to be fast, small enough to bound memory. */
 export const ROWS_PER_TRANSACTION = 5000;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { dialectOf } from './upsert';
+import { dialectOf } from '../db/database';
 
 /**
  * Keeping the title-search index right around an import. Small imports leave it

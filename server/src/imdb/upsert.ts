@@ -1,5 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { DatabaseKind } from '../db/database';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../db/database';
 import type { Database, NewImdbTitle } from '../db/schema';
 import type { RatingRow } from './parse';
 
@@ -10,10 +10,6 @@ import type { RatingRow } from './parse';
  * conflict handling is the same text on both. Rows that would not change are
  * left alone, so a re-import writes (and re-indexes) nothing.
  */
-
-export function dialectOf(db: Kysely<Database>): DatabaseKind {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 const TITLE_FIELDS = ['title_type', 'primary_title', 'original_title', 'is_adult', 'start_year', 'end_year', 'runtime_minutes', 'genres'] as const;
 

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { profilePictureOf, setProfilePicture } from './queries';
+import { swapProfilePicture } from './queries';
 import { type AvatarStore, normalisePicture } from './upload';
 
 /** Replaces a user's picture: nothing is stored unless the upload is a real image. */
 export async function changePicture(db: Kysely<Database>, store: AvatarStore, userId: number, upload: Buffer): Promise<string> {
   const picture = await normalisePicture(upload);
   const url = await store.save(picture);
-  const previous = await profilePictureOf(db, userId);
+  let previous: string | null;
   try {
-    await setProfilePicture(db, userId, url);
+    previous = await swapProfilePicture(db, userId, url);
   } catch (error) {
     await store.remove(url);
     throw error;
@@ -20,7 +20,5 @@ export async function changePicture(db: Kysely<Database>, store: AvatarStore, us
 
 /** Goes back to the default avatar and deletes the stored file. */
 export async function removePicture(db: Kysely<Database>, store: AvatarStore, userId: number): Promise<void> {
-  const previous = await profilePictureOf(db, userId);
-  await setProfilePicture(db, userId, null);
-  await store.remove(previous);
+  await store.remove(await swapProfilePicture(db, userId, null));
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../db/database';
 import type { Database } from '../db/schema';
 
 /** A user by name, ignoring case (names are unique case-insensitively). */
@@ -44,11 +45,15 @@ export function recentReviews(db: Kysely<Database>, userId: number, limit: numbe
     .execute();
 }
 
-export function setProfilePicture(db: Kysely<Database>, userId: number, picture: string | null) {
-  return db.updateTable('users').set({ profile_picture: picture }).where('id', '=', userId).execute();
-}
-
-export async function profilePictureOf(db: Kysely<Database>, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('profile_picture').where('id', '=', userId).executeTakeFirst();
-  return row?.profile_picture ?? null;
+/**
+ * Sets the picture and returns the one it replaced, in one transaction (the row locked
+ * on PostgreSQL), so of two changes at once each deletes exactly the file it replaced.
+ */
+export function swapProfilePicture(db: Kysely<Database>, userId: number, picture: string | null): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = trx.selectFrom('users').select('profile_picture').where('id', '=', userId);
+    const row = await (dialectOf(db) === 'postgres' ? current.forUpdate() : current).executeTakeFirst();
+    await trx.updateTable('users').set({ profile_picture: picture }).where('id', '=', userId).execute();
+    return row?.profile_picture ?? null;
+  });
 }

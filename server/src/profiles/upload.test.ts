@@ -62,6 +62,18 @@ for (const kind of TEST_DATABASES) {
       assert.ok(!storedFiles().includes(path.basename(first.body.profile_picture)));
     });
 
+    it('keeps exactly one file when several uploads of one user arrive at once', async () => {
+      const user = await createUser(app, 'pic_racer');
+      const before = storedFiles();
+      const pictures = await Promise.all([100, 200, 300, 400, 500, 600].map((width) => png(width, 300)));
+      const replies = await Promise.all(pictures.map((picture) => user.agent.post('/api/users/me/picture', form(picture))));
+      assert.ok(replies.every((reply) => reply.status === 200));
+      const shown = (await user.agent.get('/api/user')).body.user.profile_picture as string;
+      assert.ok(replies.some((reply) => reply.body.profile_picture === shown));
+      const added = storedFiles().filter((file) => !before.includes(file));
+      assert.deepEqual(added, [path.basename(shown)]);
+    });
+
     it('judges by content: a JPEG named and typed as PNG is accepted, metadata stripped', async () => {
       const user = await createUser(app, 'jpeg_sender');
       const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3060c0' } })
