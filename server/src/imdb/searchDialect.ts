@@ -174,28 +174,79 @@ const pgColumns = sql`tconst, primary_title, start_year, genres, title_type, num
 // Matches the imdb_titles_popularity index, so the planner may walk it and stop early.
 const pgPopularity = sql`(title_type <> 'movie'), coalesce(num_votes, 0) desc, tconst`;
 
-async function postgresStrict(db: Kysely<Database>, query: string, words: string[]): Promise<Candidate[]> {
+/**
+ * Titles starting with the query, in one statement whatever the planner thinks of
+ * the prefix. Up to PREFIX_SCAN + 1 of them are read in name order (the pattern
+ * index, stopping early); if that was all of them they are sorted here. Otherwise
+ * the start is common, and walking the popularity index finds its most popular
+ * titles quickly. Left to itself the planner sometimes walked the popularity
+ * index for a rare start and read the whole table.
+ */
+function postgresPrefix(query: string): RawBuilder<Candidate> {
+  // Every title starting with the query sorts between it and it followed by the highest code point (bytewise, as text_pattern_ops compares).
+  const range = sql<SqlBool>`lower(primary_title) ~>=~ ${query} and lower(primary_title) ~<~ ${`${query}\u{10FFFF}`}`;
+  return sql<Candidate>`(with prefix as materialized (
+      select ${pgColumns} from imdb_titles where ${range} order by lower(primary_title) using ~<~ limit ${PREFIX_SCAN + 1}
+    ), prefix_size as (select count(*) as n from prefix)
+    (select ${pgColumns} from prefix where (select n from prefix_size) <= ${PREFIX_SCAN} order by ${pgPopularity} limit ${CANDIDATES})
+    union all
+    (select ${pgColumns} from imdb_titles where ${range} and (select n from prefix_size) > ${PREFIX_SCAN} order by ${pgPopularity} limit ${CANDIDATES}))`;
+}
+
+/**
+ * The CANDIDATES most popular titles meeting `condition` (and `filter`, checked on
+ * those rows only), or null when more than PREFIX_SCAN titles meet the condition.
+ * At most PREFIX_SCAN + 1 rows are read, through the trigram index only: the
+ * planner, guessing how many titles hold a word, otherwise sometimes walked the
+ * popularity index through most of the table for a rare combination.
+ */
+async function postgresFew(db: Kysely<Database>, condition: RawBuilder<unknown>, filter: RawBuilder<unknown>): Promise<Candidate[] | null> {
+  const { rows } = await db.transaction().execute(async (trx) => {
+    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(trx);
+    return sql<{ n: number; titles: Candidate[] }>`
+      with found as materialized (select ${pgColumns} from imdb_titles where ${condition} limit ${PREFIX_SCAN + 1})
+      select (select count(*) from found) as n,
+        coalesce((select json_agg(top) from (select * from found where ${filter} order by ${pgPopularity} limit ${CANDIDATES}) top), '[]') as titles`.execute(trx);
+  });
+  const result = rows[0];
+  return result && Number(result.n) <= PREFIX_SCAN ? result.titles : null;
+}
+
+/** The CANDIDATES most popular titles meeting `condition`: few are read whole, many walked in popularity order. */
+async function postgresMostPopular(db: Kysely<Database>, condition: RawBuilder<unknown>): Promise<Candidate[]> {
+  const few = await postgresFew(db, condition, sql<SqlBool>`true`);
+  if (few) return few;
+  // Over PREFIX_SCAN titles meet it, so walking them in popularity order stops early.
+  const { rows } = await sql<Candidate>`select ${pgColumns} from imdb_titles where ${condition} order by ${pgPopularity} limit ${CANDIDATES}`.execute(db);
+  return rows;
+}
+
+/**
+ * Titles holding every word. Words of one or two characters have no trigrams of
+ * their own: when few titles hold the longer words they are all checked, else
+ * the short words must start a title word, which the trigram index can look up.
+ */
+async function postgresContaining(db: Kysely<Database>, words: string[]): Promise<Candidate[]> {
   const contains = (word: string) => sql<SqlBool>`lower(primary_title) like ${`%${likeEscape(word)}%`} escape '\\'`;
+  const startsWord = (word: string) =>
+    sql<SqlBool>`(lower(primary_title) like ${`${likeEscape(word)}%`} escape '\\' or lower(primary_title) like ${`% ${likeEscape(word)}%`} escape '\\')`;
+  const long = sql.join(indexableWords(words).map(contains), sql` and `);
+  const shortWords = words.filter((word) => length(word) < 3);
+  if (shortWords.length === 0) return postgresMostPopular(db, long);
+  const few = await postgresFew(db, long, sql.join(shortWords.map(contains), sql` and `));
+  return few ?? postgresMostPopular(db, sql.join([long, ...shortWords.map(startsWord)], sql` and `));
+}
+
+async function postgresStrict(db: Kysely<Database>, query: string, words: string[]): Promise<Candidate[]> {
   const parts = [
     sql`(select ${pgColumns} from imdb_titles where lower(primary_title) = ${query} order by ${pgPopularity} limit ${CANDIDATES})`,
-    // A range rather than `like 'query%'`: the planner estimates it from the histogram, so rare
-    // starts are read through the pattern index and common ones walked in popularity order.
-    sql`(select ${pgColumns} from imdb_titles
-      where lower(primary_title) ~>=~ ${query} and lower(primary_title) ~<~ ${`${query}\u{10FFFF}`}
-      order by ${pgPopularity} limit ${CANDIDATES})`,
+    postgresPrefix(query),
   ];
-  const longWords = indexableWords(words).map(contains);
-  const shortWords = words.filter((word) => length(word) < 3).map(contains);
-  if (longWords.length > 0 && shortWords.length === 0) {
-    parts.push(sql`(select ${pgColumns} from imdb_titles where ${sql.join(longWords, sql` and `)} order by ${pgPopularity} limit ${CANDIDATES})`);
-  } else if (longWords.length > 0) {
-    // As on SQLite, short words are checked on the SHORT_WORD_SCAN most popular titles holding the long ones.
-    parts.push(sql`(select ${pgColumns}
-      from (select * from imdb_titles where ${sql.join(longWords, sql` and `)} order by ${pgPopularity} limit ${SHORT_WORD_SCAN}) scanned
-      where ${sql.join(shortWords, sql` and `)} order by ${pgPopularity} limit ${CANDIDATES})`);
-  }
-  const { rows } = await sql<Candidate>`${sql.join(parts, sql` union all `)}`.execute(db);
-  return rows;
+  const [{ rows }, containing] = await Promise.all([
+    sql<Candidate>`${sql.join(parts, sql` union all `)}`.execute(db),
+    indexableWords(words).length > 0 ? postgresContaining(db, words) : Promise.resolve([]),
+  ]);
+  return [...rows, ...containing];
 }
 
 async function postgresFuzzy(db: Kysely<Database>, query: string): Promise<Candidate[]> {

@@ -142,5 +142,25 @@ for (const kind of TEST_DATABASES) {
         ['Omega Prefixland 51', ...byVotes(rare).slice(0, 4)],
       );
     });
+
+    it('finds a short word starting a title word among thousands of titles holding the long one', async () => {
+      // More titles hold 'wordland' than are read whole, so the short words are looked up where they start a word.
+      const basics = [BASICS_HEADER];
+      const ratings = [RATINGS_HEADER];
+      for (let i = 1; i <= PREFIX_SCAN + 100; i++) {
+        const tconst = `tt92${String(i).padStart(5, '0')}`;
+        basics.push(`${tconst}\tmovie\tGamma Wordland ${i}\t\\N\t0\t2001\t\\N\t90\tDrama`);
+        ratings.push(`${tconst}\t6.0\t${i}`);
+      }
+      basics.push(`tt9100001\tmovie\tGamma Wordland Qz Special\t\\N\t0\t2001\t\\N\t90\tDrama`);
+      basics.push(`tt9100002\tmovie\tQz Wordland Opening\t\\N\t0\t2001\t\\N\t90\tDrama`);
+      ratings.push('tt9100001\t6.0\t900000', 'tt9100002\t6.0\t800000');
+      fs.writeFileSync(path.join(scratch.dir, 'words.basics.tsv'), basics.join('\n'));
+      fs.writeFileSync(path.join(scratch.dir, 'words.ratings.tsv'), ratings.join('\n'));
+      await importImdbFiles(app.database.db, [path.join(scratch.dir, 'words.basics.tsv'), path.join(scratch.dir, 'words.ratings.tsv')]);
+      // Both match every word at a word start, so they come first, by votes, ahead of any near miss.
+      assert.deepEqual((await search('wordland qz', 2)).map((r) => r.tconst), ['tt9100001', 'tt9100002']);
+      assert.equal((await search('qz wordland', 1))[0]?.tconst, 'tt9100002');
+    });
   });
 }
