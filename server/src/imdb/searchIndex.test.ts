@@ -40,6 +40,15 @@ for (const kind of TEST_DATABASES) {
       assert.equal(reply.status, 200, JSON.stringify(reply.body));
       return reply.body.results as { tconst: string; primary_title: string }[];
     };
+    /** Imports feature films (tconst, title, votes) through the real importer, as IMDb's two files. */
+    const importFilms = async (name: string, films: [string, string, number][]) => {
+      const basics = [BASICS_HEADER, ...films.map(([tconst, title]) => `${tconst}\tmovie\t${title}\t\\N\t0\t2001\t\\N\t90\tDrama`)];
+      const ratings = [RATINGS_HEADER, ...films.map(([tconst, , votes]) => `${tconst}\t6.0\t${votes}`)];
+      const files = [path.join(scratch.dir, `${name}.basics.tsv`), path.join(scratch.dir, `${name}.ratings.tsv`)];
+      fs.writeFileSync(files[0], basics.join('\n'));
+      fs.writeFileSync(files[1], ratings.join('\n'));
+      await importImdbFiles(app.database.db, files);
+    };
     before(async () => {
       app = await startTestApp(kind, { loadImdbSample: true });
     });
@@ -121,22 +130,13 @@ for (const kind of TEST_DATABASES) {
 
     it('finds the most-voted titles of a prefix shared by thousands, and of a rare one inside it', async () => {
       // More titles than SQLite reads a start whole (PREFIX_SCAN): the common start takes the popularity path.
-      const basics = [BASICS_HEADER];
-      const ratings = [RATINGS_HEADER];
-      for (let i = 1; i <= PREFIX_SCAN + 100; i++) {
-        const tconst = `tt93${String(i).padStart(5, '0')}`;
-        basics.push(`${tconst}\tmovie\tOmega Prefixland ${i}\t\\N\t0\t2001\t\\N\t90\tDrama`);
-        ratings.push(`${tconst}\t6.0\t${(i * 7919) % 100_000}`);
-      }
-      fs.writeFileSync(path.join(scratch.dir, 'prefix.basics.tsv'), basics.join('\n'));
-      fs.writeFileSync(path.join(scratch.dir, 'prefix.ratings.tsv'), ratings.join('\n'));
-      await importImdbFiles(app.database.db, [path.join(scratch.dir, 'prefix.basics.tsv'), path.join(scratch.dir, 'prefix.ratings.tsv')]);
+      const numbers = Array.from({ length: PREFIX_SCAN + 100 }, (_, i) => i + 1);
+      await importFilms('prefix', numbers.map((i) => [`tt93${String(i).padStart(5, '0')}`, `Omega Prefixland ${i}`, (i * 7919) % 100_000]));
       const byVotes = (numbers: number[]) =>
         numbers.sort((a, b) => ((b * 7919) % 100_000) - ((a * 7919) % 100_000)).map((i) => `Omega Prefixland ${i}`);
-      const all = Array.from({ length: PREFIX_SCAN + 100 }, (_, i) => i + 1);
-      assert.deepEqual((await search('omega prefixl', 3)).map((r) => r.primary_title), byVotes(all).slice(0, 3));
+      assert.deepEqual((await search('omega prefixl', 3)).map((r) => r.primary_title), byVotes(numbers).slice(0, 3));
       // The exact title first, then the rest of the rare prefix by votes.
-      const rare = all.filter((i) => String(i).startsWith('51') && i !== 51);
+      const rare = numbers.filter((i) => String(i).startsWith('51') && i !== 51);
       assert.deepEqual(
         (await search('omega prefixland 51', 5)).map((r) => r.primary_title),
         ['Omega Prefixland 51', ...byVotes(rare).slice(0, 4)],
@@ -145,19 +145,9 @@ for (const kind of TEST_DATABASES) {
 
     it('finds a short word starting a title word among thousands of titles holding the long one', async () => {
       // More titles hold 'wordland' than are read whole, so the short words are looked up where they start a word.
-      const basics = [BASICS_HEADER];
-      const ratings = [RATINGS_HEADER];
-      for (let i = 1; i <= PREFIX_SCAN + 100; i++) {
-        const tconst = `tt92${String(i).padStart(5, '0')}`;
-        basics.push(`${tconst}\tmovie\tGamma Wordland ${i}\t\\N\t0\t2001\t\\N\t90\tDrama`);
-        ratings.push(`${tconst}\t6.0\t${i}`);
-      }
-      basics.push(`tt9100001\tmovie\tGamma Wordland Qz Special\t\\N\t0\t2001\t\\N\t90\tDrama`);
-      basics.push(`tt9100002\tmovie\tQz Wordland Opening\t\\N\t0\t2001\t\\N\t90\tDrama`);
-      ratings.push('tt9100001\t6.0\t900000', 'tt9100002\t6.0\t800000');
-      fs.writeFileSync(path.join(scratch.dir, 'words.basics.tsv'), basics.join('\n'));
-      fs.writeFileSync(path.join(scratch.dir, 'words.ratings.tsv'), ratings.join('\n'));
-      await importImdbFiles(app.database.db, [path.join(scratch.dir, 'words.basics.tsv'), path.join(scratch.dir, 'words.ratings.tsv')]);
+      const films: [string, string, number][] = Array.from({ length: PREFIX_SCAN + 100 }, (_, i) => [`tt92${String(i + 1).padStart(5, '0')}`, `Gamma Wordland ${i + 1}`, i + 1]);
+      films.push(['tt9100001', 'Gamma Wordland Qz Special', 900_000], ['tt9100002', 'Qz Wordland Opening', 800_000]);
+      await importFilms('words', films);
       // Both match every word at a word start, so they come first, by votes, ahead of any near miss.
       assert.deepEqual((await search('wordland qz', 2)).map((r) => r.tconst), ['tt9100001', 'tt9100002']);
       assert.equal((await search('qz wordland', 1))[0]?.tconst, 'tt9100002');
