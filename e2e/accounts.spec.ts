@@ -1,7 +1,26 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { closeStage, newPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
+import type { Browser, Page } from 'playwright-core';
+import { createUser } from '../server/src/testing/factories';
+import { closeStage, newPage, newSignedInPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
+import { layoutProblems } from './support/layout';
+import { DESKTOP, PHONE } from './support/screens';
+
+const SIZES = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const;
+
+/** How far a text box's placeholder is cut off: its drawn width minus the room inside the box (≤ 0 when it fits). */
+function placeholderOverflow(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width - room;
+  });
+}
 
 describe('accounts in the browser', () => {
   let site: Site;
@@ -63,4 +82,73 @@ describe('accounts in the browser', () => {
     assert.match((await page.locator('.app-footer').textContent()) ?? '', /© 2025 MovieClub/);
     await context.close();
   });
+
+  for (const [size, viewport] of SIZES) {
+    it(`shows the Login and Register cards whole with the footer on screen, without scrolling (${size})`, async () => {
+      const { page, context } = await newPage(browser, site.url, viewport);
+      for (const path of ['/login', '/register']) {
+        await page.goto(path);
+        const card = page.locator('.credentials-card');
+        await card.waitFor();
+        const box = (await card.boundingBox())!;
+        const footer = (await page.locator('.app-footer').boundingBox())!;
+        assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${path}: the card is on screen (${box.y}–${box.y + box.height})`);
+        assert.ok(footer.y + footer.height <= viewport.height + 1, `${path}: the footer ends at ${footer.y + footer.height} px in a ${viewport.height} px window`);
+        assert.ok(footer.y >= box.y + box.height, `${path}: the footer is below the card`);
+        assert.equal(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), true, `${path}: nothing to scroll`);
+        assert.deepEqual(await layoutProblems(page), [], path);
+        await screenshot(page, `credentials-${path.slice(1)}-${size}`);
+      }
+      await context.close();
+    });
+
+    it(`header: full search placeholder, the profile within reach, a named Logout with a tooltip, the app's font in the title (${size})`, async () => {
+      const user = await createUser(site, `Header_${size}_Viewer`);
+      const { page, context, pageErrors } = await newSignedInPage(browser, site.url, user, viewport);
+      await page.goto('/');
+      const chip = page.locator('.header-user .user-chip-link');
+      await chip.waitFor();
+      assert.ok((await placeholderOverflow(page, '.header-search-input')) <= 0, 'the search placeholder shows in full');
+      assert.equal(await page.locator('.header-search-input').getAttribute('placeholder'), 'Search IMDb titles...');
+
+      // The chip shows the username (cut with an ellipsis when long) and opens the profile.
+      assert.equal(await chip.getByText(user.username).isVisible(), true, 'the username is shown');
+      const chipBox = (await chip.boundingBox())!;
+      assert.ok(chipBox.x >= 0 && chipBox.x + chipBox.width <= viewport.width, 'the chip is on screen');
+
+      // The title is set in the same font family as the PrimeReact parts around it.
+      const fonts = await page.evaluate(() => ({
+        title: getComputedStyle(document.querySelector('.app-title')!).fontFamily,
+        app: getComputedStyle(document.querySelector('.app-menubar')!).fontFamily,
+      }));
+      assert.equal(fonts.title, fonts.app);
+
+      // Logout: named, and labelled on screen or by a tooltip on hover and on keyboard focus.
+      const logout = page.locator('.header-user').getByRole('button', { name: 'Logout' });
+      if (viewport.width >= 1400) {
+        assert.equal(await logout.getByText('Logout').isVisible(), true, 'the label shows on wide screens');
+      } else {
+        // The tooltip repeats the accessible name, so PrimeReact hides it from assistive technology.
+        const tooltip = page.locator('.p-tooltip', { hasText: 'Logout' });
+        await logout.hover();
+        await tooltip.waitFor();
+        await page.mouse.move(0, viewport.height - 1);
+        await tooltip.waitFor({ state: 'detached' });
+        await logout.focus();
+        await tooltip.waitFor();
+      }
+
+      // The spec's menu, collapsed into the burger below 960 px.
+      if (viewport.width <= 960) await page.locator('.app-menubar .p-menubar-button').click();
+      for (const item of ['Home', 'Watchlist', 'Add Movie', 'Logout']) await page.getByRole('menuitem', { name: item }).waitFor();
+      if (viewport.width <= 960) await page.keyboard.press('Escape');
+      assert.deepEqual(await layoutProblems(page), []);
+      await screenshot(page, `header-signed-in-${size}`);
+
+      await chip.click();
+      await page.waitForURL(`**/user/profile/${user.username}`);
+      assert.deepEqual(pageErrors, []);
+      await context.close();
+    });
+  }
 });

@@ -47,3 +47,34 @@ describe('two app processes behind nginx on PostgreSQL and Redis', () => {
     await cluster.restartProcess(0);
   });
 });
+
+describe('limits behind nginx, shared by two processes through Redis', () => {
+  const LOGIN_LIMIT = 6;
+  let cluster: Cluster;
+  before(async () => {
+    cluster = await startCluster({ processes: 2, webDist: WEB_DIST, env: { LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT) } });
+  });
+  after(() => cluster?.close());
+
+  it('refuses logins beyond the limit however the client spoofs its forwarded address', async () => {
+    const statuses: number[] = [];
+    const errors: string[] = [];
+    for (let attempt = 1; attempt <= LOGIN_LIMIT + 4; attempt++) {
+      const spoofed = `203.0.113.${attempt}`;
+      const reply = await new ApiAgent(cluster.url).post(
+        '/api/login',
+        { username: `nobody${attempt}`, password: 'wrong password here' },
+        { 'x-forwarded-for': spoofed, 'x-real-ip': spoofed, forwarded: `for=${spoofed}` },
+      );
+      statuses.push(reply.status);
+      if (reply.status === 429) errors.push(reply.body.error);
+    }
+    // nginx spreads the attempts over both processes; together they allow the limit once.
+    assert.deepEqual(
+      statuses.map((status) => status === 429),
+      statuses.map((_, index) => index >= LOGIN_LIMIT),
+      `statuses: ${statuses.join(', ')}`,
+    );
+    for (const error of errors) assert.match(error, /^Too many attempts\. Try again in \d+ seconds\.$/);
+  });
+});

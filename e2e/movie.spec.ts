@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addImdbTitle, addMovie, addReview, createUser } from '../server/src/testing/factories';
-import { closeStage, newPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
+import { closeStage, newPage, newSignedInPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
+import { layoutProblems } from './support/layout';
+import { DESKTOP, PHONE } from './support/screens';
 
 describe('the movie page in the browser', () => {
   let site: Site;
@@ -146,5 +148,160 @@ describe('the movie page in the browser', () => {
     await page.getByText('No reviews yet.').waitFor();
     assert.deepEqual(pageErrors, []);
     await context.close();
+  });
+
+  it("alerts the spec's sentence when the review request fails, or the server's own when it answers", async () => {
+    const user = await createUser(site, 'Offline_Reviewer');
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, user);
+    const alerts = collectAlerts(page);
+    await page.goto(`/movie/${source.id}`);
+    await page.locator('.movie-details-title', { hasText: 'The Cabin Test' }).waitFor();
+    await page.locator('.review-form .p-rating-item').nth(4).click();
+    const submit = page.getByRole('button', { name: 'Submit Review' });
+    /** Submits with the review call answered by `handler` and resolves with the alert's text. */
+    const alertAfterSubmit = async (handler: Parameters<Page['route']>[1]) => {
+      await page.unroute('**/api/review');
+      await page.route('**/api/review', handler);
+      const alert = page.waitForEvent('dialog');
+      await submit.click();
+      return (await alert).message();
+    };
+
+    // No network: the request never gets an answer.
+    assert.equal(await alertAfterSubmit((route) => route.abort('internetdisconnected')), 'An error occurred while submitting your review.');
+    // A proxy's error page: still no sentence from the server.
+    assert.equal(
+      await alertAfterSubmit((route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' })),
+      'An error occurred while submitting your review.',
+    );
+    // The server's own sentence wins whenever it sends one.
+    const closed = JSON.stringify({ error: 'The club is closed for maintenance.' });
+    assert.equal(
+      await alertAfterSubmit((route) => route.fulfill({ status: 503, contentType: 'application/json', body: closed })),
+      'The club is closed for maintenance.',
+    );
+    assert.equal(alerts.length, 3);
+    assert.equal(await page.locator('.review-item', { hasText: 'Offline_Reviewer' }).count(), 0, 'nothing was posted');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it("opens the form on the user's own review, keeps it after a submit, and empties only the text box", async () => {
+    const user = await createUser(site, 'Returning_Reviewer');
+    await addReview(site.database.db, {
+      user_id: user.id,
+      movie_id: source.id,
+      stars: 7,
+      ttm_rating: 'B',
+      pain_level: 4,
+      smoke_alarms: 0,
+      equipment_seen: 1,
+      estimated_budget: '50000-250000',
+      text: 'Saw it twice.',
+    });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, user);
+    const alerts = collectAlerts(page);
+    await page.goto(`/movie/${source.id}`);
+    const form = page.locator('.review-form');
+    const stars = form.getByRole('radiogroup', { name: 'Actual Rating' });
+    await stars.getByRole('radio', { name: '7 stars', checked: true }).waitFor();
+    const chosen = async (label: string) => (await field(page, label).locator('.p-highlight, .p-dropdown-label').allTextContents()).map((text) => text.trim());
+    assert.deepEqual(await chosen('TTM Rating'), ['B']);
+    assert.deepEqual(await chosen('Pain Level'), ['4']);
+    assert.deepEqual(await chosen('Smoke Alarms'), ['NO']);
+    assert.deepEqual(await chosen('Movie Equipment Seen'), ['YES']);
+    assert.deepEqual(await chosen('Estimated Budget'), ['50K - 250K']);
+    assert.equal(await page.locator('#review-text').inputValue(), '', 'the text box starts empty');
+
+    // Changing one choice and sending keeps the rest, and only the text box empties.
+    await stars.getByRole('radio', { name: '9 stars' }).click();
+    await page.locator('#review-text').fill('Third time was the charm.');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    const mine = page.locator('.review-item', { hasText: 'Returning_Reviewer' });
+    await mine.getByText('Third time was the charm.').waitFor();
+    for (const fact of ['Pain Level: 4/10', 'Smoke Alarms: NO', 'Movie Equipment Seen: YES', 'Estimated Budget: 50K - 250K']) await mine.getByText(fact).waitFor();
+    assert.equal(await page.locator('#review-text').inputValue(), '');
+    await stars.getByRole('radio', { name: '9 stars', checked: true }).waitFor();
+    assert.deepEqual(await chosen('TTM Rating'), ['B']);
+
+    // A visitor's form starts empty, and nobody else's review shows in it.
+    const visitor = await newPage(browser, site.url);
+    await visitor.page.goto(`/movie/${source.id}`);
+    await visitor.page.locator('.review-item', { hasText: 'Returning_Reviewer' }).waitFor();
+    assert.equal(await visitor.page.locator('.review-form [role="radio"][aria-checked="true"]').count(), 0);
+    assert.equal(await visitor.page.locator('.review-form .p-highlight').count(), 0);
+    await visitor.context.close();
+
+    assert.deepEqual(alerts, []);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it('lays the whole movie page out within the screen at 1400 and 390 px: TTM buttons whole, carousel marks on one row, lengths on one line', async () => {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      // Known to the IMDb index, so the bundled sample fills the carousel with its full 15.
+      const tconst = size === 'desktop' ? 'tt1500004' : 'tt1500005';
+      await addImdbTitle(site.database.db, { tconst, primary_title: 'The Cabin Test: Director’s Cut', start_year: 1987, genres: 'Horror,Comedy', runtime_minutes: 175 });
+      const long = await addMovie(site.database.db, {
+        tconst,
+        title: 'The Extraordinarily Long Director’s Cut of the Cabin Test',
+        release_date: '1987-03-13',
+        length: 175,
+        genres: 'Horror,Comedy',
+        poster: `/api/posters/${tconst}.svg`,
+        plot: 'Every scene of the chainsaw saga, restored, with a commentary track that never stops talking about the boom mic.',
+      });
+      const user = await createUser(site);
+      const { page, context, pageErrors } = await newSignedInPage(browser, site.url, user, viewport);
+      await page.goto(`/movie/${long.id}`);
+      await page.locator('.movie-details-title', { hasText: 'Director’s Cut' }).waitFor();
+      await page.locator('.movie-recommendations .recommendation').first().waitFor();
+      assert.equal(await page.locator('.movie-recommendations .p-carousel-item:not(.p-carousel-item-cloned)').count(), 15);
+      await page.waitForTimeout(300); // the carousel settles its page count after measuring
+
+      const length = page.locator('.movie-facts dd', { hasText: '175 min' });
+      const lines = await length.evaluate((dd) => {
+        const range = document.createRange();
+        range.selectNodeContents(dd);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      });
+      assert.equal(lines, 1, `'175 min' stays on one line (${size})`);
+
+      // Every grade button draws its whole border: none is cut where a row wraps.
+      const ttm = await field(page, 'TTM Rating')
+        .locator('.p-button')
+        .evaluateAll((buttons) =>
+          buttons.map((button) => {
+            const style = getComputedStyle(button);
+            const box = button.getBoundingClientRect();
+            return {
+              borders: [style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth].map(parseFloat),
+              top: Math.round(box.top),
+              left: box.left,
+              right: box.right,
+            };
+          }),
+        );
+      assert.equal(ttm.length, 6);
+      const rows = new Set(ttm.map((button) => button.top)).size;
+      if (rows > 1) {
+        for (const button of ttm) assert.ok(button.borders.every((width) => width >= 1), `a wrapped grade button keeps all four edges (${size}: ${button.borders})`);
+      }
+      for (const button of ttm) assert.ok(button.left >= 0 && button.right <= viewport.width, 'grade buttons stay on screen');
+
+      // The carousel's page marks fit on one row.
+      const marks = await page.locator('.movie-recommendations .p-carousel-indicator').evaluateAll((items) =>
+        items.filter((item) => item.getBoundingClientRect().height > 0).map((item) => Math.round(item.getBoundingClientRect().top)),
+      );
+      assert.ok(new Set(marks).size <= 1, `carousel marks take ${new Set(marks).size} rows (${size})`);
+
+      assert.deepEqual(await layoutProblems(page), [], size);
+      await screenshot(page, `movie-layout-${size}`);
+      assert.deepEqual(pageErrors, []);
+      await context.close();
+    }
   });
 });

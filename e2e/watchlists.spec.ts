@@ -106,14 +106,18 @@ describe('watchlists in the browser', () => {
 
     await moderator.page.goto(`/watchlist/${listId}`);
     await moderator.page.waitForURL(`**/watchlist/${listId}-drag-night`);
-    const rows = moderator.page.locator('.watchlist-orderlist li.p-orderlist-item');
+    const rows = moderator.page.locator('.watchlist-item');
     await rows.filter({ hasText: 'Order Third' }).waitFor();
     await moderator.page.getByText('Random unreviewed movie (persisted)').waitFor();
 
     const saved = moderator.page.waitForResponse((response) => response.url().endsWith(`/api/watchlists/${listId}/items/order`) && response.request().method() === 'PUT');
-    // Drag the first movie onto the drop point below the last one.
-    const dropPoints = moderator.page.locator('.watchlist-orderlist li.p-orderlist-droppoint');
-    await rows.filter({ hasText: 'Order First' }).dragTo(dropPoints.nth(3));
+    // Drag the first movie onto the last one: it takes the last place.
+    const from = (await rows.filter({ hasText: 'Order First' }).boundingBox())!;
+    const onto = (await rows.filter({ hasText: 'Order Third' }).boundingBox())!;
+    await moderator.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await moderator.page.mouse.down();
+    await moderator.page.mouse.move(onto.x + onto.width / 2, onto.y + onto.height / 2, { steps: 12 });
+    await moderator.page.mouse.up();
     assert.equal((await saved).status(), 200);
     await screenshot(moderator.page, 'watchlists-moderator-dragged');
 

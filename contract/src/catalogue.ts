@@ -45,6 +45,25 @@ export interface ImdbSearchReply {
   results: ImdbSearchResult[];
 }
 
+/** Most titles `GET /api/imdb/popular` answers; a larger limit is cut to this. */
+export const POPULAR_LIMIT_MAX = 50;
+export const POPULAR_LIMIT_DEFAULT = 12;
+
+/** `GET /api/imdb/popular?limit=`: the most-voted feature films of the index not yet in the catalogue. */
+export const imdbPopularQuery = z.object({
+  limit: z
+    .string({ error: `Limit must be a whole number from 1 to ${POPULAR_LIMIT_MAX}.` })
+    .regex(/^\s*\d{1,6}\s*$/, { error: `Limit must be a whole number from 1 to ${POPULAR_LIMIT_MAX}.` })
+    .transform((text) => Math.min(POPULAR_LIMIT_MAX, Number(text)))
+    .refine((value) => value >= 1, { error: `Limit must be a whole number from 1 to ${POPULAR_LIMIT_MAX}.` })
+    .optional()
+    .default(POPULAR_LIMIT_DEFAULT),
+});
+export type ImdbPopularQuery = z.infer<typeof imdbPopularQuery>;
+
+/** Same result shape as the search. */
+export type ImdbPopularReply = ImdbSearchReply;
+
 /** `POST /api/imdb/ensure {tconst}`: brings a title into the catalogue if it is not there yet. */
 export const ensureMovieRequest = z.object({ tconst: imdbId('IMDb id is required (e.g., tt0111161).') });
 export type EnsureMovieRequest = z.infer<typeof ensureMovieRequest>;

@@ -1,6 +1,7 @@
 export * from './api';
 export * from './auth';
 export * from './limits';
+export * from './ids';
 export * from './slug';
 export * from './movies';
 export * from './catalogue';

@@ -4,6 +4,12 @@ export const USERNAME_MAX = 32;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
+/** Failed logins count for this long: a username (for untrusted clients) or a device cookie is locked until they age out. */
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+/** Default of LOGIN_FAILURES_PER_USERNAME: failures within the window before the lock. */
+export const LOGIN_FAILURES_BEFORE_LOCK = 10;
+/** How long a browser stays a trusted device for the account that last signed in on it. */
+export const DEVICE_COOKIE_DAYS = 365;
 
 export const STARS_MIN = 1;
 export const STARS_MAX = 10;
@@ -30,7 +36,20 @@ export const BUDGET_BANDS = [
 ] as const;
 export type BudgetBand = (typeof BUDGET_BANDS)[number];
 
+/** Largest id a table holds: ids are PostgreSQL `integer` columns (SQLite's stay in the same range). */
+export const ID_MAX = 2_147_483_647;
 export const IMDB_ID_PATTERN = /^tt\d{7,}$/;
+/** The most kept of what a metadata service (OMDb, TMDB) says about a movie; longer text is cut. */
+export const METADATA_LIMITS = {
+  title: 300,
+  plot: 2_000,
+  posterUrl: 2_048,
+  genres: 200,
+  genre: 40,
+  runtimeMinutes: 100_000,
+  /** Bytes of one reply read from the service; a longer reply counts as a failed lookup. */
+  replyBytes: 1024 * 1024,
+} as const;
 export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_LIMIT_DEFAULT = 8;
 export const SEARCH_LIMIT_MAX = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId, rowIdText } from './ids';
 import { BUDGET_BANDS, PAIN_MAX, PAIN_MIN, REVIEW_TEXT_MAX, STARS_MAX, STARS_MIN, TTM_GRADES } from './limits';
 
 
@@ -16,10 +17,7 @@ const flag = (field: string) => z.boolean({ error: `${field} must be true, false
  * form sends every field (empty ones as null). Fields left out keep their stored value.
  */
 export const reviewPost = z.object({
-  movie_id: z
-    .number({ error: 'movie_id must be a movie id.' })
-    .int({ error: 'movie_id must be a movie id.' })
-    .positive({ error: 'movie_id must be a movie id.' }),
+  movie_id: rowId('The movie id is not valid.'),
   stars: wholeNumber('Stars', STARS_MIN, STARS_MAX),
   ttm_rating: z.enum(TTM_GRADES, { error: 'TTM rating must be one of F, D, C, B, A or S.' }).nullable().optional(),
   pain_level: wholeNumber('Pain level', PAIN_MIN, PAIN_MAX).nullable().optional(),
@@ -60,6 +58,17 @@ export interface ReviewRead {
 export interface MovieReviewsReply {
   success: true;
   reviews: ReviewRead[];
+}
+
+/** The `{id}` of `/api/movies/{id}/reviews/mine`: a positive whole number. */
+export const movieReviewParams = z.object({
+  id: rowIdText('The movie id is not valid.'),
+});
+
+/** `GET /api/movies/{id}/reviews/mine`: the signed-in user's own review of the movie, or null. */
+export interface MyReviewReply {
+  success: true;
+  review: ReviewRead | null;
 }
 
 export interface AverageEntry {

@@ -1,3 +1,4 @@
+import { rowIdFromText } from './ids';
 import { SLUG_MAX } from './limits';
 
 /**
@@ -22,7 +23,5 @@ export function watchlistIdentifier(id: number, name: string): string {
 /** The numeric id an identifier such as `12-bad-movie-night` starts with, or null. */
 export function parseWatchlistIdentifier(identifier: string): number | null {
   const match = /^(\d+)(?:-|$)/.exec(identifier);
-  if (!match) return null;
-  const id = Number(match[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return match ? rowIdFromText(match[1]) : null;
 }

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX, LIST_NAME_MAX, USERNAME_MAX } from './limits';
+import { rowId } from './ids';
+import { DESCRIPTION_MAX, ID_MAX, LIST_NAME_MAX, USERNAME_MAX } from './limits';
 
-const movieId = z
-  .number({ error: 'movie_id must be a movie id.' })
-  .int({ error: 'movie_id must be a movie id.' })
-  .positive({ error: 'movie_id must be a movie id.' });
+const movieId = rowId('The movie id is not valid.');
 
 /** `POST /api/watchlists/public`: the name is trimmed and must not be empty. */
 export const createPublicListRequest = z.object({
@@ -15,6 +13,43 @@ export const createPublicListRequest = z.object({
     .max(LIST_NAME_MAX, { error: `List name must be at most ${LIST_NAME_MAX} characters.` }),
 });
 export type CreatePublicListRequest = z.infer<typeof createPublicListRequest>;
+
+/** Most public lists one page holds (also the default page). */
+export const PUBLIC_LISTS_LIMIT_MAX = 1000;
+/** Longest name-or-owner filter used; longer text is cut. */
+export const PUBLIC_LISTS_QUERY_MAX = 100;
+const OFFSET_REFUSED = `Offset must be a whole number from 0 to ${ID_MAX.toLocaleString('en')}.`;
+
+/**
+ * `GET /api/watchlists/public?q=&limit=&offset=`. A limit is held within 1–1000
+ * (however many digits); an offset past every list gives an empty page, one past
+ * ID_MAX is refused. Empty values mean the defaults.
+ */
+export const publicListsQuery = z.object({
+  q: z
+    .string({ error: 'Search text must be text.' })
+    .optional()
+    .transform((text) => (text ?? '').trim().slice(0, PUBLIC_LISTS_QUERY_MAX)),
+  limit: z
+    .string({ error: 'Limit must be a whole number.' })
+    .trim()
+    .regex(/^\d*$/, { error: 'Limit must be a whole number.' })
+    .transform((digits) => {
+      const value = digits === '' || digits.length > 6 ? PUBLIC_LISTS_LIMIT_MAX : Number(digits);
+      return Math.min(Math.max(value, 1), PUBLIC_LISTS_LIMIT_MAX);
+    })
+    .optional()
+    .default(PUBLIC_LISTS_LIMIT_MAX),
+  offset: z
+    .string({ error: OFFSET_REFUSED })
+    .trim()
+    .regex(/^\d{0,10}$/, { error: OFFSET_REFUSED })
+    .transform(Number)
+    .refine((value) => value <= ID_MAX, { error: OFFSET_REFUSED })
+    .optional()
+    .default(0),
+});
+export type PublicListsQuery = z.infer<typeof publicListsQuery>;
 
 /** `POST /api/watchlists/mine/items` and `POST /api/watchlists/{id}/items`. */
 export const addItemRequest = z.object({ movie_id: movieId });
@@ -31,10 +66,8 @@ export type DescriptionRequest = z.infer<typeof descriptionRequest>;
 /** `PUT /api/watchlists/{id}/items/order`: every current item's movie id, once, in the new order. */
 export const orderRequest = z.object({
   order: z
-    .array(z.number({ error: 'order must list movie ids.' }).int({ error: 'order must list movie ids.' }).positive({ error: 'order must list movie ids.' }), {
-      error: 'order must be a list of movie ids.',
-    })
-    .max(10_000, { error: 'order is too long.' }),
+    .array(rowId('The order must list movie ids.'), { error: 'The order must be a list of movie ids.' })
+    .max(10_000, { error: 'The order is too long.' }),
 });
 export type OrderRequest = z.infer<typeof orderRequest>;
 
@@ -45,10 +78,7 @@ export const moderatorRequest = z.object({
     .trim()
     .min(1, { error: 'Username is required.' })
     .max(USERNAME_MAX * 4, { error: 'User not found.' }),
-  watchlist_id: z
-    .number({ error: 'watchlist_id must be a watchlist id.' })
-    .int({ error: 'watchlist_id must be a watchlist id.' })
-    .positive({ error: 'watchlist_id must be a watchlist id.' }),
+  watchlist_id: rowId('The watchlist id is not valid.'),
 });
 export type ModeratorRequest = z.infer<typeof moderatorRequest>;
 

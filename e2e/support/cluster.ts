@@ -69,6 +69,8 @@ export interface Cluster {
   /** Direct addresses of the app processes, behind nginx. */
   processUrls: string[];
   killProcess(index: number): void;
+  /** Stops a process as a shutdown does (SIGTERM: it closes its sockets cleanly) and waits for it to exit. */
+  stopProcess(index: number): Promise<void>;
   restartProcess(index: number): Promise<void>;
   restartRedis(): Promise<void>;
   close(): Promise<void>;
@@ -78,7 +80,12 @@ export interface Cluster {
  * The production shape on one machine: N app processes on one PostgreSQL
  * schema and a private Redis, behind nginx configured from deploy/nginx.conf.
  */
-export async function startCluster(options: { processes?: number; webDist: string }): Promise<Cluster> {
+export async function startCluster(options: {
+  processes?: number;
+  webDist: string;
+  /** Extra settings for every app process, e.g. a low login limit. */
+  env?: Record<string, string>;
+}): Promise<Cluster> {
   const count = options.processes ?? 2;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-cluster-'));
   const uploadsDir = path.join(workDir, 'uploads');
@@ -124,6 +131,7 @@ export async function startCluster(options: { processes?: number; webDist: strin
         LOG_LEVEL: 'error',
         LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
         REGISTER_RATE_LIMIT_PER_HOUR: '1000',
+        ...options.env,
       },
     });
     children[index] = child;
@@ -148,6 +156,15 @@ export async function startCluster(options: { processes?: number; webDist: strin
     killProcess(index) {
       children[index]?.kill('SIGKILL');
       children[index] = null;
+    },
+    async stopProcess(index) {
+      const child = children[index];
+      children[index] = null;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
     },
     restartProcess: (index) => startProcess(index),
     async restartRedis() {

@@ -12,7 +12,7 @@ export const SCREENSHOT_DIR = path.resolve(here, '../artifacts/screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** What a browser test needs of a running site: its address, its database for seeding, a way to stop it. */
-export type Site = Pick<TestApp, 'url' | 'kind' | 'database' | 'agent' | 'close'> & { cluster?: Cluster };
+export type Site = Pick<TestApp, 'url' | 'kind' | 'database' | 'agent' | 'restart' | 'close'> & { cluster?: Cluster };
 
 /** True when the suite runs through nginx against several processes (E2E_TARGET=cluster). */
 export const CLUSTER_MODE = process.env.E2E_TARGET === 'cluster';
@@ -28,7 +28,21 @@ export async function startSite(options: TestAppOptions = {}): Promise<Site> {
   }
   if (CLUSTER_MODE) {
     const cluster = await startCluster({ processes: 2, webDist: WEB_DIST });
-    return { ...cluster, cluster };
+    const indexes = cluster.processUrls.map((_, index) => index);
+    // A restart of the whole site: every process shuts down, then all start again on their ports.
+    const restart = async (whileDown?: () => Promise<void>) => {
+      await Promise.all(indexes.map((index) => cluster.stopProcess(index)));
+      try {
+        await whileDown?.();
+      } finally {
+        await Promise.all(indexes.map((index) => cluster.restartProcess(index)));
+        // nginx holds a process that refused connections as down for a few seconds: wait until it serves again.
+        for (let tries = 0; tries < 100 && !(await fetch(`${cluster.url}/api/health`).then((reply) => reply.ok, () => false)); tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    };
+    return { ...cluster, cluster, restart };
   }
   return startTestApp((process.env.E2E_DATABASE as 'sqlite' | 'postgres' | undefined) ?? 'sqlite', {
     loadImdbSample: true,
@@ -55,6 +69,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /** A fresh browser profile (its own cookies) whose page fails the test on uncaught page errors. */
 export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1400, height: 900 }) {
+  // The app's Content-Security-Policy stays on, so a page the policy breaks fails the suite.
   const context: BrowserContext = await browser.newContext({ baseURL, viewport });
   const page: Page = await context.newPage();
   const pageErrors: Error[] = [];
@@ -85,6 +100,25 @@ export async function registerAndLogin(page: Page, username: string, password = 
   await page.locator('#login-password').fill(password);
   await page.locator('.credentials-card').getByRole('button', { name: 'Login' }).click();
   await page.locator('.header-user').getByText(username).waitFor();
+}
+
+/**
+ * A fresh browser profile signed in as a user made with createUser (its agent's
+ * session cookie is copied in), at the given size: quicker than the login screen.
+ */
+export async function newSignedInPage(
+  browser: Browser,
+  baseURL: string,
+  user: { agent: { cookieHeader: string } },
+  viewport = { width: 1400, height: 900 },
+) {
+  const opened = await newPage(browser, baseURL, viewport);
+  const cookies = user.agent.cookieHeader
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: baseURL }));
+  await opened.context.addCookies(cookies);
+  return opened;
 }
 
 /** A site and a browser for one describe block: `({ site, browser } = await openStage())`. */

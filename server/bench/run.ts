@@ -1,5 +1,6 @@
 // `npm run bench`: import speed and title-search latency on a generated
-// 1,000,000-title file in IMDb's title.basics format, on SQLite and PostgreSQL.
+// 1,000,000-title file in IMDb's title.basics format, on SQLite and PostgreSQL,
+// then memory and sign-in times under 48 simultaneous large picture uploads.
 // Figures for people, never test assertions.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,10 +13,11 @@ import { migrateToLatest } from '../src/db/migrate';
 import { importImdbFiles } from '../src/imdb/importer';
 import { searchTitles } from '../src/imdb/search';
 import { generateBasics, typicalQueries } from './generate';
+import { benchUploads } from './uploads';
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const QUERIES = 1000;
-/** `sqlite`, `postgres` or both (default), to measure one database while tuning it. */
+/** `sqlite`, `postgres` or `uploads` to run one part; everything by default. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const IMPORT_TARGET = 50_000;
 const SEARCH_P95_TARGET = 15;
@@ -51,9 +53,14 @@ async function measure(label: string, database: AppDatabase, file: string, queri
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-bench-'));
   console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}`);
   console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  if (ONLY !== 'uploads') await benchDatabases();
+  if (ONLY === '' || ONLY === 'uploads') await benchUploads();
+}
+
+async function benchDatabases() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-bench-'));
   console.log(`Targets: import ≥ ${IMPORT_TARGET.toLocaleString('en')} rows/s; search p95 ≤ ${SEARCH_P95_TARGET} ms on SQLite.`);
   try {
     const file = path.join(dir, 'title.basics.tsv');

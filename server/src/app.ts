@@ -1,17 +1,20 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { installSessions } from './auth/session';
-import type { Config } from './config';
+import { type Config, trustProxyOption } from './config';
 import { type AppDatabase, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
-import { errorHandler, HttpError } from './http/errors';
+import { scheduleHousekeeping } from './housekeeping/service';
+import { errorHandler } from './http/errors';
+import { installInputGuards } from './http/inputGuards';
 import { makeOriginCheck } from './http/origin';
+import { installRateLimits } from './http/rateLimits';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { loadSampleIfEmpty } from './imdb/sample';
 import { routes as imdbRoutes } from './imdb/routes';
 import { routes as movieRoutes } from './movies/routes';
@@ -45,7 +48,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     // Errors raised while routing (a malformed percent-encoding, say) get the same sentences.
@@ -64,13 +67,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('auth', auth);
   app.setErrorHandler(errorHandler);
+  installInputGuards(app);
 
+  await installSecurityHeaders(app, config.publicUrl);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-  });
+  await installRateLimits(app, config);
   app.addHook('onRequest', makeOriginCheck(config.publicUrl));
   installSessions(app, auth);
 
@@ -92,5 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await realtime.close();
     if (ownsDatabase) await database.close();
   });
+  // After the hook above, so it runs before it: onClose hooks run last-added first.
+  scheduleHousekeeping(app);
   return app;
 }

@@ -1,5 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOGIN_FAILURES_BEFORE_LOCK } from '@movieclub/contract';
+import { RATE_LIMITS, type RateLimits } from './http/rateLimits';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,16 +27,19 @@ export interface Config {
   /** Mixed into session-token hashes; changing it signs everyone out. */
   sessionSecret: string;
   logLevel: string;
-  /** Trust X-Forwarded-* headers from a reverse proxy. */
-  trustProxy: boolean;
+  /**
+   * Which peers may set X-Forwarded-*: true means the one proxy in front (one hop), a
+   * number that many proxies in a chain, a list their addresses (IPs, CIDR ranges, `loopback`).
+   */
+  trustProxy: boolean | number | string[];
   /** Built client to serve; null serves the API alone. */
   webDist: string | null;
   /** Folder with title.basics.tsv(.gz) and title.ratings.tsv(.gz) loaded when the index is empty. */
   imdbSampleDir: string | null;
   /** Folder for uploaded profile pictures. */
   uploadsDir: string;
-  loginRateLimitPerMinute: number;
-  registerRateLimitPerHour: number;
+  /** Calls allowed per window for each named limit (server/src/http/rateLimits.ts). */
+  rateLimits: RateLimits;
   /** Failed logins for one username within 15 minutes before it is locked for the rest of the window. */
   loginFailuresPerUsername: number;
 }
@@ -43,7 +49,7 @@ export class ConfigError extends Error {}
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+  const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; it is '${raw}'.`);
   }
@@ -58,11 +64,66 @@ function optional(env: NodeJS.ProcessEnv, name: string): string | null {
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string | null): string | null {
   const raw = optional(env, name) ?? fallback;
   if (raw === null) return null;
+  let parsed: URL | null = null;
   try {
-    return new URL(raw).toString().replace(/\/$/, '');
+    parsed = new URL(raw);
   } catch {
+    // Reported below.
+  }
+  if (!parsed || !/^(https?|postgres(ql)?):$/.test(parsed.protocol)) {
     throw new ConfigError(`${name} must be a full address such as https://movies.example.org; it is '${raw}'.`);
   }
+  return parsed.toString().replace(/\/$/, '');
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function logLevel(env: NodeJS.ProcessEnv): string {
+  const raw = optional(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; it is '${raw}'.`);
+  }
+  return raw;
+}
+
+/** Yes/no settings: an unrecognised word is refused rather than read as no. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false; it is '${raw}'.`);
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/** TRUST_PROXY: true/false, a number of proxies in front, or a comma-separated list of their addresses. */
+function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string[] {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (raw === null || /^(true|false|0|1)$/.test(raw)) return flag(env, 'TRUST_PROXY', false);
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => PROXY_RANGE_NAMES.has(entry) || proxyAddress(entry))) return entries;
+  throw new ConfigError(
+    `TRUST_PROXY must be true, false, a number of proxies or a comma-separated list of proxy addresses; it is '${raw}'.`,
+  );
+}
+
+/**
+ * Fastify's form of TRUST_PROXY. `true` and a count trust only that many nearest hops (Fastify's own
+ * `true` would believe the left-most address, which the client writes); a list trusts those peers.
+ */
+export function trustProxyOption(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false || Array.isArray(setting)) return setting;
+  const hops = setting === true ? 1 : setting;
+  return (_address, hop) => hop < hops;
 }
 
 function schemaName(env: NodeJS.ProcessEnv): string | null {
@@ -77,6 +138,9 @@ function schemaName(env: NodeJS.ProcessEnv): string | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = optional(env, 'DATABASE_URL') ?? `sqlite:${path.join(repoRoot, 'data', 'app.db')}`;
   if (/^postgres(ql)?:/.test(databaseUrl)) url(env, 'DATABASE_URL', null);
+  else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(databaseUrl) && !/^(sqlite|file):/i.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must be sqlite:<path>, a file path or postgres://…; it is '${databaseUrl}'.`);
+  }
   const redisUrl = optional(env, 'REDIS_URL');
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError(`REDIS_URL must start with redis:// or rediss://; it is '${redisUrl}'.`);
@@ -96,14 +160,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tmdbBaseUrl: url(env, 'TMDB_URL', 'https://api.themoviedb.org')!,
     metadataTimeoutMs: integer(env, 'METADATA_TIMEOUT_MS', 5000, 100, 120_000),
     sessionSecret: optional(env, 'SESSION_SECRET') ?? '',
-    logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
-    trustProxy: optional(env, 'TRUST_PROXY') === 'true' || optional(env, 'TRUST_PROXY') === '1',
+    logLevel: logLevel(env),
+    trustProxy: trustProxy(env),
     webDist,
     imdbSampleDir: optional(env, 'IMDB_SAMPLE_DIR') ?? path.join(repoRoot, 'server', 'data', 'imdb-sample'),
     uploadsDir: optional(env, 'UPLOADS_DIR') ?? path.join(repoRoot, 'data', 'uploads'),
-    loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20, 1),
-    registerRateLimitPerHour: integer(env, 'REGISTER_RATE_LIMIT_PER_HOUR', 30, 1),
-    loginFailuresPerUsername: integer(env, 'LOGIN_FAILURES_PER_USERNAME', 10, 1),
+    rateLimits: Object.fromEntries(
+      Object.entries(RATE_LIMITS).map(([name, limit]) => [name, integer(env, limit.env, limit.max, 1)]),
+    ) as RateLimits,
+    loginFailuresPerUsername: integer(env, 'LOGIN_FAILURES_PER_USERNAME', LOGIN_FAILURES_BEFORE_LOCK, 1),
   };
 }
 

@@ -7,7 +7,7 @@ async function main() {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
+      console.error(error.message);
       process.exit(1);
     }
     throw error;

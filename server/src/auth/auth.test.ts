@@ -153,7 +153,7 @@ for (const kind of TEST_DATABASES) {
 
 describe('login rate limit per address', () => {
   it('answers 429 once an address has used up its login attempts', async () => {
-    const app = await startTestApp('sqlite', { config: { loginRateLimitPerMinute: 3 } });
+    const app = await startTestApp('sqlite', { config: { rateLimits: { login: 3 } } });
     try {
       const agent = app.agent();
       const statuses = [];

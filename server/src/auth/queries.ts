@@ -45,20 +45,47 @@ export function deleteExpiredSessions(db: Kysely<Database>, now: string) {
   return db.deleteFrom('sessions').where('expires_at', '<', now).execute();
 }
 
-export function recordLoginFailure(db: Kysely<Database>, usernameLower: string, now: string) {
-  return db.insertInto('login_failures').values({ username_lower: usernameLower, failed_at: now }).execute();
+export function updatePasswordHash(db: Kysely<Database>, userId: number, oldHash: string, newHash: string) {
+  // Only replaces the hash that was checked, so a password changed meanwhile is kept.
+  return db.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId).where('password_hash', '=', oldHash).execute();
 }
 
-export async function countLoginFailuresSince(db: Kysely<Database>, usernameLower: string, since: string) {
+/** A failed login; `device` is the nonce of a valid device cookie, null for an untrusted client. */
+export function recordLoginFailure(db: Kysely<Database>, usernameLower: string, device: string | null, now: string) {
+  return db.insertInto('login_failures').values({ username_lower: usernameLower, device, failed_at: now }).execute();
+}
+
+/** Failures since `since` of one device cookie, or (device null) of untrusted clients for one username. */
+export async function countLoginFailuresSince(db: Kysely<Database>, usernameLower: string, device: string | null, since: string) {
   const row = await db
     .selectFrom('login_failures')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('username_lower', '=', usernameLower)
+    .where('device', device === null ? 'is' : '=', device)
     .where('failed_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-export function clearLoginFailures(db: Kysely<Database>, usernameLower: string) {
-  return db.deleteFrom('login_failures').where('username_lower', '=', usernameLower).execute();
+export function clearLoginFailures(db: Kysely<Database>, usernameLower: string, device: string | null) {
+  return db
+    .deleteFrom('login_failures')
+    .where('username_lower', '=', usernameLower)
+    .where('device', device === null ? 'is' : '=', device)
+    .execute();
+}
+
+export function deleteLoginFailuresBefore(db: Kysely<Database>, before: string) {
+  return db.deleteFrom('login_failures').where('failed_at', '<', before).execute();
+}
+
+/** The stored value for `key`, first storing `candidate` if there is none (the first writer wins). */
+export async function ensureMetaValue(db: Kysely<Database>, key: string, candidate: string): Promise<string> {
+  await db
+    .insertInto('app_meta')
+    .values({ key, value: candidate })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  return row.value;
 }

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { loginRequest, registerRequest } from '@movieclub/contract';
 import { parseInput } from '../http/validate';
+import { rateLimit } from '../http/rateLimits';
 import type { AuthService } from './service';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session';
+import { clearSessionCookie, DEVICE_COOKIE, SESSION_COOKIE, setDeviceCookie, setSessionCookie } from './session';
 
 export function authRoutes(auth: AuthService) {
   return async function routes(app: FastifyInstance) {
-    const { loginRateLimitPerMinute, registerRateLimitPerHour } = app.config;
-
     app.post(
       '/api/register',
-      { config: { rateLimit: { max: registerRateLimitPerHour, timeWindow: '1 hour' } } },
+      { config: { rateLimit: rateLimit(app.config, 'register') } },
       async (request) => {
         const input = parseInput(registerRequest, request.body);
         await auth.register(input);
@@ -20,17 +19,19 @@ export function authRoutes(auth: AuthService) {
 
     app.post(
       '/api/login',
-      { config: { rateLimit: { max: loginRateLimitPerMinute, timeWindow: '1 minute' } } },
+      { config: { rateLimit: rateLimit(app.config, 'login') } },
       async (request, reply) => {
         const input = parseInput(loginRequest, request.body);
-        const { user, token, expiresAt } = await auth.login(input);
+        const { user, token, expiresAt, deviceCookie } = await auth.login(input, request.cookies[DEVICE_COOKIE]);
         setSessionCookie(request, reply, token, expiresAt);
+        setDeviceCookie(request, reply, deviceCookie);
         return { success: true, user };
       },
     );
 
     app.post('/api/logout', async (request, reply) => {
       await auth.logout(request.cookies[SESSION_COOKIE]);
+      app.realtime.endSession(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(request, reply);
       return { success: true };
     });

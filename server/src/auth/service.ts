@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CurrentUser, LoginRequest, RegisterRequest } from '@movieclub/contract';
+import { type CurrentUser, LOGIN_FAILURE_WINDOW_MINUTES, type LoginRequest, type RegisterRequest } from '@movieclub/contract';
 import type { Database } from '../db/schema';
 import { conflict, HttpError, unauthorized } from '../http/errors';
+import { DeviceCookies } from './deviceCookies';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import * as queries from './queries';
 
@@ -10,17 +11,23 @@ export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sliding expiry is written back at most this often, not on every request. */
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60 * 1000;
 const INVALID_LOGIN = 'Invalid username or password.';
+const LOCKED = `Too many failed logins for this account. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`;
 
 export type SessionUser = CurrentUser;
 
 export class AuthService {
+  private readonly devices: DeviceCookies;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sessionSecret: string,
+    /** Failures within the window before the lock, for untrusted clients of one username and for one device cookie alike. */
     private readonly failuresPerUsername: number,
-  ) {}
+  ) {
+    this.devices = new DeviceCookies(db, sessionSecret);
+  }
 
   hashToken(token: string): string {
     return createHmac('sha256', this.sessionSecret).update(token).digest('base64url');
@@ -38,26 +45,36 @@ export class AuthService {
     }
   }
 
-  /** Checks the password and opens a session; returns the user and the cookie token. */
-  async login(input: LoginRequest): Promise<{ user: SessionUser; token: string; expiresAt: Date }> {
+  /**
+   * Checks the password and opens a session; returns the user, the session token and a
+   * fresh device cookie. A client presenting a valid device cookie for this username is
+   * counted and locked on its own; every other client shares the username's count.
+   */
+  async login(
+    input: LoginRequest,
+    deviceCookie?: string,
+  ): Promise<{ user: SessionUser; token: string; expiresAt: Date; deviceCookie: string }> {
     const usernameLower = input.username.toLowerCase();
+    const device = await this.devices.nonceFor(deviceCookie, usernameLower);
     const now = Date.now();
     const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
-    if ((await queries.countLoginFailuresSince(this.db, usernameLower, since)) >= this.failuresPerUsername) {
-      throw new HttpError(429, 'Too many failed logins for this account. Try again in 15 minutes.');
+    if ((await queries.countLoginFailuresSince(this.db, usernameLower, device, since)) >= this.failuresPerUsername) {
+      throw new HttpError(429, LOCKED);
     }
     const row = await queries.findUserByUsername(this.db, input.username);
-    const valid = await verifyPassword(input.password, row?.password_hash ?? (await decoyPasswordHash()));
+    const storedHash = row?.password_hash ?? (await decoyPasswordHash());
+    const { valid, outdated } = await verifyPassword(input.password, storedHash);
     if (!row || !valid) {
-      await queries.recordLoginFailure(this.db, usernameLower, new Date(now).toISOString());
+      await queries.recordLoginFailure(this.db, usernameLower, device, new Date(now).toISOString());
       throw unauthorized(INVALID_LOGIN);
     }
-    await queries.clearLoginFailures(this.db, usernameLower);
+    if (outdated) await queries.updatePasswordHash(this.db, row.id, storedHash, await hashPassword(input.password));
+    await queries.clearLoginFailures(this.db, usernameLower, device);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now + SESSION_DAYS * DAY_MS);
     await queries.insertSession(this.db, this.hashToken(token), row.id, new Date(now).toISOString(), expiresAt.toISOString());
     const user = { id: row.id, username: row.username, profile_picture: row.profile_picture, created_at: row.created_at };
-    return { user, token, expiresAt };
+    return { user, token, expiresAt, deviceCookie: await this.devices.issue(usernameLower) };
   }
 
   /** The user behind a cookie token, extending the session when it is due; null if none or expired. */
@@ -85,7 +102,10 @@ export class AuthService {
     if (token) await queries.deleteSession(this.db, this.hashToken(token));
   }
 
+  /** Deletes expired sessions and failed logins too old to count towards a lock. */
   async pruneExpired(): Promise<void> {
-    await queries.deleteExpiredSessions(this.db, new Date().toISOString());
+    const now = Date.now();
+    await queries.deleteExpiredSessions(this.db, new Date(now).toISOString());
+    await queries.deleteLoginFailuresBefore(this.db, new Date(now - FAILURE_WINDOW_MS).toISOString());
   }
 }

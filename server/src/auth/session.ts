@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_COOKIE_DAYS } from '@movieclub/contract';
 import { unauthorized } from '../http/errors';
 import type { AuthService, SessionUser } from './service';
 
 export const SESSION_COOKIE = 'sid';
+/** Marks a browser that has signed in before; only the login call needs to see it. */
+export const DEVICE_COOKIE = 'device';
+const DEVICE_COOKIE_PATH = '/api/login';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,6 +26,17 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/** Kept across logouts: the device stays trusted for the account that last signed in on it. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  });
 }
 
 /** Resolves `request.user` from the session cookie on every API call. */

@@ -7,8 +7,9 @@ import { transferSqliteToPostgres, TransferError } from './transfer';
 
 const usage = `Usage: npm run migrate-sqlite-to-postgres -- [--from <sqlite file>] --to <postgres://…>
 
-Copies every table of the embedded database into an empty PostgreSQL database
-(migrated first), in one transaction, and prints the row counts of each table.
+Copies every table of the embedded database into a PostgreSQL database that holds
+no club yet (its IMDb index and settings are replaced), migrated first, in one
+transaction, and prints the row counts of each table.
 --from defaults to ./data/app.db; --to defaults to $DATABASE_URL when that is PostgreSQL.`;
 
 async function main() {

@@ -91,3 +91,43 @@ describe('moving a club from SQLite to PostgreSQL', () => {
     assert.deepEqual(await allRows(target.database.db, 'users'), before);
   });
 });
+
+describe('moving a club into a PostgreSQL database that has started once', () => {
+  let club: TestApp;
+  let target: TestDatabase;
+
+  before(async () => {
+    club = await startTestApp('sqlite');
+    const alice = await createUser(club, 'alice');
+    await addImdbTitle(club.database.db, { tconst: 'tt0133093', primary_title: 'The Matrix', start_year: 1999 });
+    const matrix = await addMovie(club.database.db, { tconst: 'tt0133093', title: 'The Matrix', added_by: alice.id });
+    await addReview(club.database.db, { user_id: alice.id, movie_id: matrix.id, stars: 9 });
+    target = await createTestDatabase('postgres');
+    // A first start: migrations run and the bundled IMDb sample is loaded; a failed login leaves a row.
+    const started = await buildApp(testConfig(), { database: target.database, loadImdbSample: true });
+    await started.listen({ port: 0, host: '127.0.0.1' });
+    const address = started.server.address();
+    const visitor = new ApiAgent(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    await visitor.post('/api/login', { username: 'nobody', password: 'wrong password' });
+    await started.close();
+  });
+
+  after(async () => {
+    await club?.close();
+    await target?.drop();
+  });
+
+  it('replaces the sample index and copies the club', async () => {
+    const sampleTitles = await target.database.db.selectFrom('imdb_titles').select('tconst').execute();
+    assert.ok(sampleTitles.length > 100, 'the first start loaded the sample');
+    const ratings = await target.database.db.selectFrom('imdb_ratings').select('tconst').execute();
+    assert.ok(ratings.length > 0, 'and its ratings');
+
+    const report = await transferSqliteToPostgres(club.database, target.database);
+    for (const row of report) assert.equal(row.target, row.source, `${row.table} counts match`);
+    for (const row of report) {
+      assert.deepEqual(await allRows(target.database.db, row.table), await allRows(club.database.db, row.table), `${row.table} holds the club's rows only`);
+    }
+    assert.equal(report.find((row) => row.table === 'reviews')?.target, 1);
+  });
+});

@@ -15,8 +15,12 @@ const TABLE_ORDER = [
   'watchlist_moderators',
   'app_meta',
 ];
-/** Reference data the target may already hold (a first start loads the IMDb sample); replaced, not merged. */
-const REPLACEABLE = new Set(['imdb_titles', 'app_meta']);
+/**
+ * The club itself: rows here mean the target is in use, and the copy is refused. Every
+ * other table (the IMDb index a first start loads, settings, sessions and failed logins
+ * of an empty club) is replaced by the source's rows, not merged.
+ */
+const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators']);
 const MAX_PG_PARAMETERS = 60_000;
 
 export interface TableTransfer {
@@ -89,7 +93,7 @@ export async function transferSqliteToPostgres(
   const tables = await tablesToTransfer(source.db, target.db);
 
   for (const table of tables) {
-    if (REPLACEABLE.has(table)) continue;
+    if (!CLUB_TABLES.has(table)) continue;
     const existing = await countRows(target.db, table);
     if (existing > 0) {
       throw new TransferError(`The target database already has data (${existing} rows in ${table}); use an empty database.`);
@@ -100,8 +104,11 @@ export async function transferSqliteToPostgres(
   for (const table of tables) totals.set(table, await countRows(source.db, table));
 
   await (target.db as AnyDb).transaction().execute(async (trx) => {
+    // Children first, so no foreign key points at a deleted row.
+    for (const table of [...tables].reverse()) {
+      if (!CLUB_TABLES.has(table)) await sql`delete from ${sql.table(table)}`.execute(trx);
+    }
     for (const table of tables) {
-      if (REPLACEABLE.has(table)) await sql`delete from ${sql.table(table)}`.execute(trx);
       const targetColumns = await postgresColumns(trx, table);
       const sourceColumns = new Set(await sqliteColumns(source.db, table));
       const columns = targetColumns.map((column) => column.name).filter((name) => sourceColumns.has(name));

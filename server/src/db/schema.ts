@@ -39,6 +39,8 @@ export interface SessionsTable {
 export interface LoginFailuresTable {
   id: Generated<number>;
   username_lower: string;
+  /** Nonce of the valid device cookie the attempt came with; null for an untrusted client. */
+  device: string | null;
   failed_at: string;
 }
 

@@ -30,6 +30,25 @@ const frameworkSentences: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
 };
 
+/**
+ * What the multipart parser (busboy) throws for a malformed upload: no or an
+ * unusable boundary, a body that ends mid-part. Plain errors without a code or status.
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /^Unsupported Content-Type\.$/,
+  /^The needle cannot /,
+  /unexpected end of multipart data$/i,
+];
+export const MALFORMED_UPLOAD = 'The upload is not a valid multipart/form-data body.';
+
+/** A parser error of a malformed upload; a part cut short may also surface as the file stream's premature close. */
+function isMalformedUpload(error: FastifyError, request: FastifyRequest): boolean {
+  if (error.statusCode !== undefined) return false;
+  if (MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message))) return true;
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' && request.isMultipart?.() === true;
+}
+
 function sentenceFor(error: FastifyError, status: number): string {
   if (error.code && frameworkSentences[error.code]) return frameworkSentences[error.code];
   if (status === 413) return 'The request body is too large.';
@@ -43,6 +62,10 @@ function sentenceFor(error: FastifyError, status: number): string {
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return reply.status(error.statusCode).send({ success: false, error: error.message });
+  }
+  if (isMalformedUpload(error, request)) {
+    request.log.info({ message: error.message }, 'malformed upload refused');
+    return reply.status(400).send({ success: false, error: MALFORMED_UPLOAD });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -1,3 +1,4 @@
+import { rowIdFromText } from '@movieclub/contract';
 import type { z } from 'zod';
 import { badRequest } from './errors';
 
@@ -21,24 +22,22 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, what 
   throw badRequest(message);
 }
 
-/** A positive whole-number id from a route parameter, or a 404 sentence. */
-export function parseId(raw: unknown, missing: string): number {
-  const text = String(raw ?? '');
-  if (!/^\d{1,15}$/.test(text)) throw badRequest(missing);
-  const id = Number(text);
-  if (id <= 0) throw badRequest(missing);
+/** A row id from an address part (the contract's one id rule), or a 400 with the route's sentence. */
+export function parseId(raw: unknown, invalid: string): number {
+  const id = rowIdFromText(String(raw ?? ''));
+  if (id === null) throw badRequest(invalid);
   return id;
 }
 
-/** `ids=1,2,3` → unique positive ids; junk entries are ignored, at most `max` kept. */
+/** `ids=1,2,3` → unique row ids; entries that cannot be ids are ignored, at most `max` kept. */
 export function parseIdList(raw: unknown, max = 1000): number[] {
-  const values = Array.isArray(raw) ? raw.join(',') : String(raw ?? '');
+  // Only flat entries: joining nested arrays would recurse as deep as the request nests them.
+  const entries = Array.isArray(raw) ? raw.filter((entry) => typeof entry === 'number' || typeof entry === 'string') : [raw ?? ''];
+  const values = entries.map(String).join(',');
   const ids = new Set<number>();
   for (const part of values.split(',')) {
-    const text = part.trim();
-    if (!/^\d{1,15}$/.test(text)) continue;
-    const id = Number(text);
-    if (id > 0) ids.add(id);
+    const id = rowIdFromText(part.trim());
+    if (id !== null) ids.add(id);
     if (ids.size >= max) break;
   }
   return [...ids];

@@ -3,8 +3,12 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createUser } from '../testing/factories';
+import { METADATA_LIMITS } from '@movieclub/contract';
+import { addImdbTitle, createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+
+const HUGE_FIELDS = 'tt9900001';
+const HUGE_REPLY = 'tt9900002';
 
 /** A stand-in for OMDb and TMDB on a local port, answering in their real formats. */
 function fakeServices() {
@@ -26,6 +30,35 @@ function fakeServices() {
       if (url.searchParams.get('apikey') === 'bad') return send(401, { Response: 'False', Error: 'Invalid API key!' });
       if (id === 'tt0133093') return send(200, omdbMatrix);
       if (id === 'tt0068646') return setTimeout(() => send(200, omdbMatrix), 3000); // too slow
+      if (id === HUGE_FIELDS) {
+        return send(200, {
+          ...omdbMatrix,
+          imdbID: HUGE_FIELDS,
+          Title: 'T'.repeat(10_000),
+          Plot: 'word '.repeat(100_000),
+          Poster: `https://m.media-amazon.com/images/${'p'.repeat(5_000)}.jpg`,
+          Genre: Array.from({ length: 200 }, (_, index) => `Genre${index}`).join(', '),
+          Runtime: '99999999999 min',
+          imdbRating: '9999',
+          Released: `31 Mar ${'9'.repeat(5000)}`,
+        });
+      }
+      if (id === HUGE_REPLY) {
+        // A 60 MB plot, as a broken or hostile service might send it.
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write(`{"Response":"True","Title":"Huge","Poster":"https://m.media-amazon.com/h.jpg","Plot":"`);
+        const block = 'x'.repeat(1024 * 1024);
+        let sent = 0;
+        const pump = () => {
+          while (sent < 60) {
+            sent += 1;
+            if (!response.write(block)) return void response.once('drain', pump);
+          }
+          response.end('"}');
+        };
+        response.on('error', () => {});
+        return pump();
+      }
       return send(200, { Response: 'False', Error: 'Incorrect IMDb ID.' });
     }
     if (url.pathname.startsWith('/3/find/')) {
@@ -117,6 +150,34 @@ for (const kind of TEST_DATABASES) {
       const refused = await add(badKey, 'tt0133093');
       assert.equal(refused.poster, '/api/posters/tt0133093.svg');
       assert.equal(refused.plot, null);
+    });
+
+    it('holds what a service says to sane sizes before storing and serving it', async () => {
+      const app = await start({ omdbApiKey: 'good' });
+      // The index knows the title but no genres, runtime or rating, so those come from the service.
+      await addImdbTitle(app.database.db, { tconst: HUGE_FIELDS, primary_title: 'Overlong', genres: null, runtime_minutes: null, average_rating: null });
+      const added = await add(app, HUGE_FIELDS);
+      const served = (await app.agent().get(`/api/movies/${added.id}`)).body.movie;
+      for (const movie of [added, served]) {
+        assert.ok(movie.plot.length <= METADATA_LIMITS.plot, `plot cut to ${METADATA_LIMITS.plot} (was ${movie.plot.length})`);
+        assert.match(movie.plot, /^word word .*…$/, 'cut at a word and marked');
+        assert.equal(movie.poster, `/api/posters/${HUGE_FIELDS}.svg`, 'an overlong poster address is dropped');
+        assert.ok(movie.genres.length <= METADATA_LIMITS.genres);
+        assert.match(movie.genres, /^Genre0,Genre1,Genre2,/);
+        assert.equal(movie.length, null, 'an impossible runtime is dropped');
+        assert.equal(movie.imdb_rating, null, 'an impossible rating is dropped');
+        assert.equal(movie.release_date, '1999', 'an impossible release date gives way to the year');
+      }
+      assert.equal(added.title, 'Overlong');
+    });
+
+    it('stops reading a reply larger than the limit and adds the movie without it', async () => {
+      const app = await start({ omdbApiKey: 'good', metadataTimeoutMs: 20_000 });
+      await addImdbTitle(app.database.db, { tconst: HUGE_REPLY, primary_title: 'Huge Reply' });
+      const movie = await add(app, HUGE_REPLY);
+      assert.equal(movie.plot, null);
+      assert.equal(movie.poster, `/api/posters/${HUGE_REPLY}.svg`);
+      assert.equal(movie.title, 'Huge Reply');
     });
   });
 }

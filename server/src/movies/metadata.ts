@@ -1,3 +1,4 @@
+import { METADATA_LIMITS } from '@movieclub/contract';
 import type { Config } from '../config';
 
 /** What a metadata service adds to a title from the IMDb index; every field may be missing. */
@@ -40,9 +41,38 @@ const number = (value: string | null): number | null => {
   return Number.isFinite(parsed) ? parsed : null;
 };
 
+/** The reply's text, refusing one longer than METADATA_LIMITS.replyBytes (it is not read further). */
+async function readLimited(response: Response): Promise<string> {
+  const tooLong = () => new Error(`answered more than ${METADATA_LIMITS.replyBytes} bytes`);
+  if (Number(response.headers.get('content-length') ?? 0) > METADATA_LIMITS.replyBytes) {
+    await response.body?.cancel();
+    throw tooLong();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const chunk = await reader?.read();
+    if (!chunk || chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > METADATA_LIMITS.replyBytes) {
+      await reader?.cancel();
+      throw tooLong();
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 async function getJson(url: string, signal: AbortSignal): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-  const body = (await response.json().catch(() => null)) as unknown;
+  const text = await readLimited(response);
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Reported below.
+  }
   if (!body || typeof body !== 'object') throw new Error(`answered ${response.status} without JSON`);
   return { status: response.status, body: body as Record<string, unknown> };
 }
@@ -108,6 +138,47 @@ export function tmdbProvider(baseUrl: string, apiKey: string): MetadataProvider 
   };
 }
 
+/** Text cut to `max` characters, at a word when one ends near the cut, marked with '…'. */
+function cut(text: string | null, max: number): string | null {
+  if (text === null || text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const space = head.lastIndexOf(' ');
+  return `${(space > max * 0.8 ? head.slice(0, space) : head).trimEnd()}…`;
+}
+
+const within = (value: number | null, min: number, max: number): number | null =>
+  value !== null && Number.isFinite(value) && value >= min && value <= max ? value : null;
+
+/** Whole genres, each of sane length, while the list fits METADATA_LIMITS.genres. */
+function boundedGenres(genres: string | null): string | null {
+  let kept = '';
+  for (const genre of (genres ?? '').split(',').map((name) => name.trim())) {
+    if (!genre || genre.length > METADATA_LIMITS.genre) continue;
+    const next = kept ? `${kept},${genre}` : genre;
+    if (next.length > METADATA_LIMITS.genres) break;
+    kept = next;
+  }
+  return kept || null;
+}
+
+/**
+ * What a service said, held to sane sizes before it is stored and served to every
+ * visitor: long text is cut, an overlong address or an impossible number is dropped.
+ */
+export function boundedMetadata(meta: Metadata): Metadata {
+  const date = meta.release_date?.match(/^\d{4}(-\d{2}-\d{2})?$/)?.[0] ?? null;
+  const length = within(meta.length, 1, METADATA_LIMITS.runtimeMinutes);
+  return {
+    title: cut(meta.title, METADATA_LIMITS.title),
+    poster: meta.poster && meta.poster.length <= METADATA_LIMITS.posterUrl ? meta.poster : null,
+    release_date: date,
+    plot: cut(meta.plot, METADATA_LIMITS.plot),
+    length: length === null ? null : Math.round(length),
+    imdb_rating: within(meta.imdb_rating, 0, 10),
+    genres: boundedGenres(meta.genres),
+  };
+}
+
 /** OMDb when its key is set, else TMDB when its key is set, else none (the index alone). */
 export function chooseProvider(config: Pick<Config, 'omdbApiKey' | 'tmdbApiKey' | 'omdbBaseUrl' | 'tmdbBaseUrl'>): MetadataProvider | null {
   if (config.omdbApiKey) return omdbProvider(config.omdbBaseUrl, config.omdbApiKey);
@@ -124,7 +195,8 @@ export async function fetchMetadata(
 ): Promise<Metadata | null> {
   if (!provider) return null;
   try {
-    return await provider.lookup(tconst, AbortSignal.timeout(timeoutMs));
+    const meta = await provider.lookup(tconst, AbortSignal.timeout(timeoutMs));
+    return meta && boundedMetadata(meta);
   } catch (error) {
     const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String(error instanceof Error ? error.message : error);
     log.warn({ provider: provider.name, tconst, reason }, 'metadata lookup failed; using the IMDb index alone');

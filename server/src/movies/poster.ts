@@ -8,40 +8,42 @@ export function posterHue(tconst: string): number {
   return hash % 360;
 }
 
-/** Breaks a title into at most `maxLines` lines of about `width` characters. */
-export function wrapTitle(title: string, width = 16, maxLines = 5): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of title.split(/\s+/).filter(Boolean)) {
-    const piece = word.length > width ? `${word.slice(0, width - 1)}…` : word;
-    if (current && current.length + 1 + piece.length > width) {
-      lines.push(current);
-      current = piece;
-    } else {
-      current = current ? `${current} ${piece}` : piece;
-    }
-  }
-  if (current) lines.push(current);
-  if (lines.length > maxLines) {
-    lines.length = maxLines;
-    lines[maxLines - 1] = `${lines[maxLines - 1].replace(/.$/, '')}…`;
-  }
-  return lines;
+/** The sprocket holes of one film-strip edge, 15 of them down the poster. */
+function sprockets(x: number): string {
+  let holes = '';
+  for (let y = 12; y < 450; y += 30) holes += `<rect x="${x}" y="${y}" width="12" height="16" rx="3"/>`;
+  return holes;
 }
 
-/** A 2:3 poster drawn by the server for titles without one: the title, the year, a colour from the id. */
+/** A film reel: the rim, the hub and five windows. */
+function reel(cx: number, cy: number): string {
+  let windows = '';
+  for (let i = 0; i < 5; i++) {
+    const angle = (i * 2 * Math.PI) / 5 - Math.PI / 2;
+    const x = (cx + Math.cos(angle) * 30).toFixed(1);
+    const y = (cy + Math.sin(angle) * 30).toFixed(1);
+    windows += `<circle cx="${x}" cy="${y}" r="12"/>`;
+  }
+  return `<circle cx="${cx}" cy="${cy}" r="52" fill="none" stroke="#ffffffaa" stroke-width="5"/>`
+    + `<g fill="#ffffff33">${windows}</g><circle cx="${cx}" cy="${cy}" r="7" fill="#ffffffaa"/>`;
+}
+
+/**
+ * A 2:3 poster drawn by the server for titles without one: a film strip in a
+ * colour from the id, a reel and the year. The title is not drawn: every
+ * screen, and Stremio, prints it beside the poster; it stays in the image's
+ * accessible name for the picture opened on its own.
+ */
 export function posterSvg(tconst: string, title: string, year: number | null): string {
   const hue = posterHue(tconst);
-  const lines = wrapTitle(title);
-  const top = 200 - lines.length * 17;
-  const text = lines
-    .map((line, i) => `<text x="150" y="${top + i * 34}" font-size="28" font-weight="700" text-anchor="middle" fill="#fff">${xml(line)}</text>`)
-    .join('');
-  const yearText = year ? `<text x="150" y="${top + lines.length * 34 + 24}" font-size="22" text-anchor="middle" fill="#ffffffcc">${year}</text>` : '';
+  const yearText = year
+    ? `<text x="150" y="320" font-family="Helvetica, Arial, sans-serif" font-size="40" font-weight="700" text-anchor="middle" fill="#ffffffdd">${year}</text>`
+    : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450" viewBox="0 0 300 450" role="img" aria-label="${xml(title)}${year ? ` (${year})` : ''}">`
     + `<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,42%)"/><stop offset="1" stop-color="hsl(${hue},60%,18%)"/></linearGradient></defs>`
-    + `<rect width="300" height="450" fill="url(#g)"/><rect x="12" y="12" width="276" height="426" fill="none" stroke="#ffffff55" stroke-width="2"/>`
-    + `<g font-family="Helvetica, Arial, sans-serif">${text}${yearText}</g></svg>`;
+    + `<rect width="300" height="450" fill="#111827"/><rect x="36" width="228" height="450" fill="url(#g)"/>`
+    + `<g fill="#f3f4f6">${sprockets(12)}${sprockets(276)}</g>`
+    + `${reel(150, 190)}${yearText}</svg>`;
 }
 
 export const posterPath = (tconst: string) => `/api/posters/${tconst}.svg`;

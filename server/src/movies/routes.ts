@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/session';
 import { notFound } from '../http/errors';
 import { parseId, parseInput } from '../http/validate';
+import { rateLimit } from '../http/rateLimits';
 import { posterSvg } from './poster';
 import { findMovie, listMovies, posterFacts, starsByUser } from './queries';
 import { addMovie } from './service';
@@ -21,7 +22,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
     return { success: true, movie };
   });
 
-  app.post('/api/movies', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
+  app.post('/api/movies', { config: { rateLimit: rateLimit(app.config, 'addMovie') } }, async (request) => {
     const user = requireUser(request, 'You must be signed in to add a movie.');
     const { imdb_id } = parseInput(addMovieRequest, request.body);
     const id = await addMovie({ db: app.db, config: app.config, log: request.log }, imdb_id, user.id);

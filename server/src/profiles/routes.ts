@@ -4,6 +4,7 @@ import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_LARGE, USERNAME_MAX, USE
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/session';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { rateLimit } from '../http/rateLimits';
 import { changePicture, removePicture } from './pictures';
 import { getProfile } from './service';
 import { AVATAR_URL_PREFIX, AvatarStore } from './upload';
@@ -34,7 +35,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
     throw notFound(request.url.split('?')[0].endsWith('/profile') ? 'User not found.' : 'Not found.');
   });
 
-  app.post('/api/users/me/picture', async (request) => {
+  app.post('/api/users/me/picture', { config: { rateLimit: rateLimit(app.config, 'pictureUpload') } }, async (request) => {
     const user = requireUser(request, 'You must be signed in to change your picture.');
     if (Number(request.headers['content-length']) > PROFILE_PICTURE_MAX_BYTES + MULTIPART_OVERHEAD) {
       throw new HttpError(413, TOO_LARGE);

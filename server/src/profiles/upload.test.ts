@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
+import { DEFAULT_RATE_LIMITS } from '../http/rateLimits';
 import { createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
@@ -16,6 +18,15 @@ function form(bytes: Uint8Array | string, filename = 'me.png', type = 'image/png
 
 const png = (width = 640, height = 480) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } }).png().toBuffer();
+
+/** A small PNG whose header claims `width`×`height` pixels (a decompression bomb's calling card). */
+async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const bytes = Buffer.from(await png(1, 1));
+  bytes.writeUInt32BE(width, 16); // IHDR data starts after the 8-byte signature, length and type
+  bytes.writeUInt32BE(height, 20);
+  bytes.writeUInt32BE(zlib.crc32(bytes.subarray(12, 29)), 29);
+  return bytes;
+}
 
 for (const kind of TEST_DATABASES) {
   describe(`profile pictures (${kind})`, () => {
@@ -125,6 +136,33 @@ for (const kind of TEST_DATABASES) {
       const empty = await user.agent.post('/api/users/me/picture', noFile);
       assert.equal(empty.status, 400);
       assert.equal(empty.body.error, 'Choose a picture to upload.');
+    });
+
+    it('limits uploads per account with a sentence, leaving other accounts free', async () => {
+      const user = await createUser(app);
+      const picture = await png(40, 40);
+      for (let upload = 1; upload <= DEFAULT_RATE_LIMITS.pictureUpload; upload++) {
+        assert.equal((await user.agent.post('/api/users/me/picture', form(picture))).status, 200, `upload ${upload}`);
+      }
+      const kept = (await user.agent.get('/api/user')).body.user.profile_picture;
+      const before = storedFiles();
+      const refused = await user.agent.post('/api/users/me/picture', form(picture));
+      assert.equal(refused.status, 429);
+      assert.equal(refused.body.success, false);
+      assert.match(refused.body.error, /^Too many attempts\. Try again in \d+ seconds\.$/);
+      assert.deepEqual(storedFiles(), before, 'nothing written');
+      assert.equal((await user.agent.get('/api/user')).body.user.profile_picture, kept);
+
+      const other = await createUser(app);
+      assert.equal((await other.agent.post('/api/users/me/picture', form(picture))).status, 200);
+    });
+
+    it('refuses a picture of too many pixels without decoding it', async () => {
+      const user = await createUser(app);
+      const reply = await user.agent.post('/api/users/me/picture', form(await pngClaiming(9000, 9000)));
+      assert.equal(reply.status, 400);
+      assert.deepEqual(reply.body, { success: false, error: 'The picture has too many pixels; use one under 50 megapixels.' });
+      assert.equal((await user.agent.get('/api/user')).body.user.profile_picture, null);
     });
 
     it('removes a picture and its file', async () => {

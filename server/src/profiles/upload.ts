@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { badRequest } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 
 /** Where pictures are served from; the stored `profile_picture` is this plus the file name. */
 export const AVATAR_URL_PREFIX = '/uploads/avatars/';
@@ -12,6 +13,17 @@ const AVATAR_SIZE = 256;
 /** Guards against decompression bombs: a tiny file that decodes to a huge bitmap. */
 const MAX_INPUT_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
+/**
+ * Decoding a large picture takes a core and up to a few hundred MB: one at a time
+ * (libvips already spreads each over its threads), so uploads cannot starve logins
+ * or exhaust memory. Beyond MAX_WAITING queued pictures, uploads are turned away.
+ */
+const decoding = pLimit(1);
+const MAX_WAITING = 16;
+export const DECODER_BUSY = 'Many pictures are being processed right now. Try again in a minute.';
+
+// Decoded images are used once; libvips' cache would only keep their memory.
+sharp.cache(false);
 
 export const NOT_AN_IMAGE = 'The picture must be a PNG, JPEG or WebP image.';
 
@@ -32,15 +44,18 @@ export async function normalisePicture(input: Buffer): Promise<Buffer> {
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE);
   if (pixels > MAX_INPUT_PIXELS) throw badRequest('The picture has too many pixels; use one under 50 megapixels.');
-  try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-      .rotate() // applies the EXIF orientation before the metadata is dropped
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw badRequest('The picture could not be read; the file may be damaged.');
-  }
+  if (decoding.pendingCount >= MAX_WAITING) throw new HttpError(503, DECODER_BUSY);
+  return decoding(async () => {
+    try {
+      return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, sequentialRead: true })
+        .rotate() // applies the EXIF orientation before the metadata is dropped
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw badRequest('The picture could not be read; the file may be damaged.');
+    }
+  });
 }
 
 /** Profile pictures on disk under `<uploadsDir>/avatars`, named randomly. */

@@ -1,27 +1,36 @@
 import type { IncomingMessage } from 'node:http';
-import { WATCHLIST_EVENTS, type WatchlistErrorEvent, type WatchlistPickEvent } from '@movieclub/contract';
+import { isRowId, rowIdFromText, WATCHLIST_EVENTS, type WatchlistErrorEvent, type WatchlistPickEvent } from '@movieclub/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { AuthService, SessionUser } from '../auth/service';
 import { SESSION_COOKIE } from '../auth/session';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { accessList, pickedMovie } from '../watchlists/service';
+import { EventBudget, SOCKET_REFUSALS_BEFORE_DISCONNECT, TOO_MANY_EVENTS } from './eventBudget';
+import { connectRedis, type RealtimeStatus } from './redis';
 
 /** What the rest of the server may do with live connections. */
 export interface Realtime {
   /** Sends `event` with `payload` to every subscriber of a watchlist, on every server process. */
   toWatchlist(watchlistId: number, event: string, payload: unknown): void;
+  /** Closes every socket opened with this session token, on every server process (at logout). */
+  endSession(token: string | undefined): void;
+  /** Whether events reach other processes (for the health check). */
+  status(): RealtimeStatus;
   close(): Promise<void>;
 }
 
 interface SocketData {
   user: SessionUser | null;
+  /** The room of the socket's session, so the session's end can close it anywhere. */
+  sessionRoom: string | null;
 }
 
 const room = (watchlistId: number) => `watchlist:${watchlistId}`;
+/** Named by the stored token hash: room names travel through Redis, the token itself must not. */
+const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -52,8 +61,8 @@ function sameSite(request: IncomingMessage, publicUrl: string | null): boolean {
 
 function watchlistIdOf(payload: unknown): number | null {
   const raw = payload && typeof payload === 'object' ? (payload as { watchlist_id?: unknown }).watchlist_id : payload;
-  const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+  if (typeof raw === 'string') return rowIdFromText(raw);
+  return isRowId(raw) ? raw : null;
 }
 
 /**
@@ -68,24 +77,21 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
     allowRequest: (request, callback) => callback(null, sameSite(request, config.publicUrl)),
   });
 
-  const redisClients: ReturnType<typeof createClient>[] = [];
-  if (config.redisUrl) {
-    const pub = createClient({ url: config.redisUrl });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (error: unknown) => app.log.error({ err: error }, 'redis error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub, { key: config.redisKeyPrefix }));
-  }
+  // Not awaited: the process serves HTTP while Redis is down and connects when it can.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: config.redisKeyPrefix }));
 
   io.use((socket, next) => {
     const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
-    (socket.data as SocketData).user = null;
+    const data = socket.data as SocketData;
+    data.user = null;
+    data.sessionRoom = null;
     if (!token) return next();
     auth
       .userForToken(token)
       .then((session) => {
-        (socket.data as SocketData).user = session?.user ?? null;
+        data.user = session?.user ?? null;
+        if (session) data.sessionRoom = sessionRoom(auth.hashToken(token));
         next();
       })
       .catch(() => next());
@@ -93,6 +99,20 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
 
   io.on('connection', (socket: Socket) => {
     const refuse = (message: string) => socket.emit(WATCHLIST_EVENTS.error, { message } satisfies WatchlistErrorEvent);
+    const { sessionRoom: ownSession } = socket.data as SocketData;
+    if (ownSession) void socket.join(ownSession);
+
+    // Every event may cost a database read: a token bucket per socket, and a flood closes the socket.
+    const budget = new EventBudget();
+    socket.use((_packet, next) => {
+      if (budget.take()) return next();
+      if (budget.refusedInARow >= SOCKET_REFUSALS_BEFORE_DISCONNECT) {
+        app.log.warn({ address: socket.handshake.address }, 'socket closed for sending too many events');
+        socket.disconnect(true);
+      } else {
+        refuse(TOO_MANY_EVENTS);
+      }
+    });
 
     socket.on(WATCHLIST_EVENTS.subscribe, async (payload: unknown) => {
       const id = watchlistIdOf(payload);
@@ -123,14 +143,22 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
     // Open sockets would keep the HTTP server from closing.
     io.local.disconnectSockets(true);
     io.engine.close();
-    await Promise.allSettled(redisClients.map((client) => client.quit()));
+    await redis?.close();
   };
   app.addHook('preClose', shutDown);
 
   return {
     toWatchlist(watchlistId, event, payload) {
-      if (!closed) io.to(room(watchlistId)).emit(event, payload);
+      if (closed) return;
+      // While Redis is away, this process's own subscribers still hear it; nothing piles up to send later.
+      (redis && !redis.ready() ? io.local : io).to(room(watchlistId)).emit(event, payload);
     },
+    endSession(token) {
+      if (closed || !token) return;
+      // Through the adapter this reaches the session's sockets on every process; locally while Redis is away.
+      (redis && !redis.ready() ? io.local : io).in(sessionRoom(auth.hashToken(token))).disconnectSockets(true);
+    },
+    status: () => (!redis ? 'single-process' : redis.ready() ? 'ok' : 'degraded'),
     close: shutDown,
   };
 }

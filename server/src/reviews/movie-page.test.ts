@@ -141,6 +141,51 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await app.agent().get('/api/movies/999999/reviews?limit=20')).status, 404);
     });
 
+    it("answers the signed-in user's own review of a movie for the form, and null when they have none", async () => {
+      const reviewer = await createUser(app, `Linda_${kind}`);
+      const other = await createUser(app, `Shelly_${kind}`);
+      const movie = await addMovie(app.database.db);
+      await reviewer.agent.post('/api/review', fullForm(movie.id));
+      await other.agent.post('/api/review', { movie_id: movie.id, stars: 2, ttm_rating: 'F', text: 'Not for me.' });
+
+      const mine = await reviewer.agent.get(`/api/movies/${movie.id}/reviews/mine`);
+      assert.equal(mine.status, 200);
+      assert.equal(mine.body.success, true);
+      const { id: _id, created_at: _created, ...review } = mine.body.review;
+      assert.deepEqual(review, {
+        user: { username: `Linda_${kind}`, profile_picture: null },
+        ttm_rating: 'A',
+        stars: 8,
+        acting: 8,
+        trash_rating: 6,
+        smoke_alerms: true,
+        how_painful: 7,
+        movie_equipment_seen: false,
+        estitamated_budget: '1000-10000',
+        text: 'Groovy. <script>alert(1)</script>',
+      });
+
+      const newcomer = await createUser(app);
+      assert.deepEqual((await newcomer.agent.get(`/api/movies/${movie.id}/reviews/mine`)).body, { success: true, review: null });
+    });
+
+    it('refuses the own-review call to visitors and for bad or unknown movie ids, with sentences', async () => {
+      const reviewer = await createUser(app);
+      const movie = await addMovie(app.database.db);
+      await reviewer.agent.post('/api/review', fullForm(movie.id));
+      const anonymous = await app.agent().get(`/api/movies/${movie.id}/reviews/mine`);
+      assert.equal(anonymous.status, 401);
+      assert.deepEqual(anonymous.body, { success: false, error: 'You must be signed in to see your review.' });
+      for (const bad of ['abc', '0', '-1', '1.5', '9'.repeat(16)]) {
+        const reply = await reviewer.agent.get(`/api/movies/${bad}/reviews/mine`);
+        assert.equal(reply.status, 400, bad);
+        assert.deepEqual(reply.body, { success: false, error: 'The movie id is not valid.' }, bad);
+      }
+      const unknown = await reviewer.agent.get('/api/movies/999999/reviews/mine');
+      assert.equal(unknown.status, 404);
+      assert.deepEqual(unknown.body, { success: false, error: 'Movie not found.' });
+    });
+
     it('lists at most 20 reviews by default, newest first', async () => {
       const movie = await addMovie(app.database.db);
       const users = [];

@@ -77,8 +77,8 @@ export function recentReviewers(db: Kysely<Database>, movieIds: number[], limit:
     .execute();
 }
 
-/** A movie's reviews with their authors, newest (last updated) first. */
-export function movieReviews(db: Kysely<Database>, movieId: number, limit: number) {
+/** Reviews joined with their authors, in the columns the read shape needs. */
+function reviewsWithAuthors(db: Kysely<Database>) {
   return db
     .selectFrom('reviews')
     .innerJoin('users', 'users.id', 'reviews.user_id')
@@ -94,10 +94,20 @@ export function movieReviews(db: Kysely<Database>, movieId: number, limit: numbe
       'reviews.created_at',
       'users.username',
       'users.profile_picture',
-    ])
+    ]);
+}
+
+/** A movie's reviews with their authors, newest (last updated) first. */
+export function movieReviews(db: Kysely<Database>, movieId: number, limit: number) {
+  return reviewsWithAuthors(db)
     .where('reviews.movie_id', '=', movieId)
     .orderBy('reviews.updated_at', 'desc')
     .orderBy('reviews.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** One user's review of a movie (there is at most one), with its author. */
+export function userReview(db: Kysely<Database>, userId: number, movieId: number) {
+  return reviewsWithAuthors(db).where('reviews.movie_id', '=', movieId).where('reviews.user_id', '=', userId).executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import { MOVIE_REVIEWS_LIMIT, RECENT_REVIEWERS_LIMIT, reviewPost } from '@movieclub/contract';
+import { MOVIE_REVIEWS_LIMIT, movieReviewParams, type MyReviewReply, RECENT_REVIEWERS_LIMIT, reviewPost } from '@movieclub/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/session';
 import { parseId, parseIdList, parseInput } from '../http/validate';
@@ -52,5 +52,12 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const movieId = parseId(request.params.id, 'The movie id is not valid.');
     const limit = parseLimit(request.query.limit, MOVIE_REVIEWS_LIMIT, MOVIE_REVIEWS_LIMIT_MAX);
     return { success: true, reviews: await service.reviewsForMovie(app.db, movieId, limit) };
+  });
+
+  // The review form opens showing the viewer's own review.
+  app.get('/api/movies/:id/reviews/mine', async (request): Promise<MyReviewReply> => {
+    const user = requireUser(request, 'You must be signed in to see your review.');
+    const { id } = parseInput(movieReviewParams, request.params, 'address');
+    return { success: true, review: await service.userReviewOfMovie(app.db, user.id, id) };
   });
 }

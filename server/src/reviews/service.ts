@@ -50,11 +50,11 @@ export async function recentFor(db: Kysely<Database>, movieIds: number[], limit:
   return recent;
 }
 
-/** A movie's reviews in the read shape (field names as the client knows them). */
-export async function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number): Promise<ReviewRead[]> {
-  if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
-  const rows = await queries.movieReviews(db, movieId, limit);
-  return rows.map((row) => ({
+type ReviewRow = Awaited<ReturnType<typeof queries.movieReviews>>[number];
+
+/** A review row in the read shape (field names as the client knows them). */
+function toReviewRead(row: ReviewRow): ReviewRead {
+  return {
     id: row.id,
     user: { username: row.username, profile_picture: row.profile_picture },
     created_at: row.created_at,
@@ -67,5 +67,19 @@ export async function reviewsForMovie(db: Kysely<Database>, movieId: number, lim
     movie_equipment_seen: numberToFlag(row.equipment_seen),
     estitamated_budget: row.estimated_budget,
     text: row.text,
-  }));
+  };
+}
+
+/** A movie's reviews in the read shape. */
+export async function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number): Promise<ReviewRead[]> {
+  if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
+  const rows = await queries.movieReviews(db, movieId, limit);
+  return rows.map(toReviewRead);
+}
+
+/** The user's own review of a movie in the read shape, or null when they have none. */
+export async function userReviewOfMovie(db: Kysely<Database>, userId: number, movieId: number): Promise<ReviewRead | null> {
+  if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
+  const row = await queries.userReview(db, userId, movieId);
+  return row ? toReviewRead(row) : null;
 }

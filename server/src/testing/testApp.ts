@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type AppDatabase, type DatabaseKind, openDatabase } from '../db/database';
+import type { RateLimits } from '../http/rateLimits';
 import { ApiAgent } from './client';
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,18 +73,21 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   };
 }
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
+/** Settings a test changes; named limits not given keep the test defaults. */
+export type TestConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimits> };
+
+export function testConfig(overrides: TestConfigOverrides = {}): Config {
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-uploads-'));
+  const defaults = loadConfig({});
   return {
-    ...loadConfig({}),
+    ...defaults,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDist: null,
     uploadsDir,
     omdbApiKey: null,
     tmdbApiKey: null,
-    loginRateLimitPerMinute: 1000,
-    registerRateLimitPerHour: 1000,
     ...overrides,
+    rateLimits: { ...defaults.rateLimits, login: 1000, register: 1000, ...overrides.rateLimits },
   };
 }
 
@@ -95,11 +99,16 @@ export interface TestApp {
   database: AppDatabase;
   /** A fresh cookie jar talking to this app. */
   agent(): ApiAgent;
+  /**
+   * Closes the app as a shutdown would, runs `whileDown` (if given) while nothing
+   * listens, then starts it again on the same port over the same database.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
-  config?: Partial<Config>;
+  config?: TestConfigOverrides;
   loadImdbSample?: boolean;
 }
 
@@ -107,20 +116,29 @@ export interface TestAppOptions {
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const testDatabase = await createTestDatabase(kind);
   const config = testConfig(options.config);
-  const app = await buildApp(config, {
-    database: testDatabase.database,
-    loadImdbSample: options.loadImdbSample ?? false,
-  });
+  const build = () => buildApp(config, { database: testDatabase.database, loadImdbSample: options.loadImdbSample ?? false });
+  let app = await build();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
   return {
-    app,
+    get app() {
+      return app;
+    },
     url,
     kind,
     database: testDatabase.database,
     agent: () => new ApiAgent(url),
+    async restart(whileDown) {
+      await app.close();
+      try {
+        await whileDown?.();
+      } finally {
+        app = await build();
+        await app.listen({ port, host: '127.0.0.1' });
+      }
+    },
     async close() {
       await app.close();
       await testDatabase.drop();

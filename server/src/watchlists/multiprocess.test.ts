@@ -13,6 +13,8 @@ import { createTestDatabase, TEST_DATABASES, TEST_POSTGRES_URL, type TestDatabas
 import { connectSocket, nextEvent } from './socketClient';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const LOGIN_LIMIT = 4;
+const LIST_LIMIT = 3;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -81,6 +83,10 @@ describe('two server processes on PostgreSQL and Redis', { skip: !TEST_DATABASES
       IMDB_SAMPLE_DIR: emptyDir,
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'multi-process-test',
+      // Low limits, so the tests below can reach them; the address comes from X-Forwarded-For.
+      TRUST_PROXY: 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT),
+      LIST_CREATE_RATE_LIMIT_PER_HOUR: String(LIST_LIMIT),
     };
     serverA = await startServerProcess(env);
     children.push(serverA.child);
@@ -118,5 +124,47 @@ describe('two server processes on PostgreSQL and Redis', { skip: !TEST_DATABASES
       picked_movie: { id: movie.id, title: 'Shared Across Processes', poster: null },
       picked_at: picked.body.picked_at,
     });
+  });
+  it('counts every limit once for both processes: the attempt after the limit is refused on either', async () => {
+    const from = { 'x-forwarded-for': '198.51.100.7' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= LOGIN_LIMIT; attempt++) {
+      const server = attempt % 2 === 0 ? serverA : serverB;
+      statuses.push((await new ApiAgent(server.url).post('/api/login', { username: 'nobody_here', password: 'wrong password' }, from)).status);
+    }
+    assert.deepEqual(statuses, [...Array(LOGIN_LIMIT).fill(401), 429]);
+
+    // Per account too: list creation, alternating processes.
+    const user = new ApiAgent(serverA.url);
+    await user.post('/api/register', { username: 'list_maker', password: 'correct horse battery' });
+    await user.post('/api/login', { username: 'list_maker', password: 'correct horse battery' }, { 'x-forwarded-for': '198.51.100.8' });
+    const replies = [];
+    for (let attempt = 0; attempt <= LIST_LIMIT; attempt++) {
+      const server = attempt % 2 === 0 ? serverA : serverB;
+      replies.push(await new ApiAgent(server.url).post('/api/watchlists/public', { name: `List ${attempt}` }, { cookie: user.cookieHeader }));
+    }
+    assert.deepEqual(
+      replies.map((reply) => reply.status),
+      [...Array(LIST_LIMIT).fill(200), 429],
+    );
+    assert.match(replies[LIST_LIMIT].body.error, /^Too many attempts\. Try again in \d+ seconds\.$/);
+  });
+
+  it('closes a session\'s socket on process B when it logs out through process A', async () => {
+    const user = new ApiAgent(serverA.url);
+    await user.post('/api/register', { username: 'leaves_both', password: 'correct horse battery' });
+    const login = await user.post('/api/login', { username: 'leaves_both', password: 'correct horse battery' }, { 'x-forwarded-for': '198.51.100.9' });
+    assert.equal(login.status, 200);
+    const personalId = (await user.get('/api/watchlists/mine')).body.watchlist.id;
+    const onB = connectSocket(serverB.url, user.cookieHeader);
+    try {
+      onB.emit('watchlist:subscribe', { watchlist_id: personalId });
+      await nextEvent(onB, 'watchlist:init', 10_000);
+      const closed = nextEvent(onB, 'disconnect', 10_000);
+      assert.equal((await user.post('/api/logout')).status, 200);
+      assert.equal(await closed, 'io server disconnect');
+    } finally {
+      onB.disconnect();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Socket } from 'socket.io-client';
+import { SOCKET_EVENT_BURST, TOO_MANY_EVENTS } from '../realtime/eventBudget';
+import { createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { arrives, connectSocket, nextEvent } from './socketClient';
 import { watchlistWorld } from './testing';
@@ -79,6 +81,49 @@ for (const kind of TEST_DATABASES) {
       const socket = open();
       socket.emit('watchlist:subscribe', { watchlist_id: 'drop table' });
       assert.deepEqual(await nextEvent(socket, 'watchlist:error'), { message: 'The watchlist id is not valid.' });
+    });
+
+    it('closes the sockets of a session when it logs out, and only those', async () => {
+      const user = await createUser(app);
+      const otherSession = app.agent();
+      assert.equal((await otherSession.post('/api/login', { username: user.username, password: user.password })).status, 200);
+      await user.agent.post('/api/watchlists/mine/items', { movie_id: world.movies[0].id });
+      const personalId = (await user.agent.get('/api/watchlists/mine')).body.watchlist.id;
+      const leaving = open(user.agent.cookieHeader);
+      const staying = open(otherSession.cookieHeader);
+      for (const socket of [leaving, staying]) {
+        socket.emit('watchlist:subscribe', { watchlist_id: personalId });
+        assert.equal((await nextEvent(socket, 'watchlist:init')).watchlist_id, personalId);
+      }
+
+      const closed = nextEvent(leaving, 'disconnect');
+      assert.equal((await user.agent.post('/api/logout')).status, 200);
+      assert.equal(await closed, 'io server disconnect');
+      assert.equal(leaving.connected, false);
+
+      const pick = nextEvent(staying, 'watchlist:pick');
+      assert.equal((await otherSession.post(`/api/watchlists/${personalId}/pick`)).status, 200);
+      assert.equal((await pick).watchlist_id, personalId, 'the other session still hears its list');
+    });
+
+    it('refuses a flood of events from one socket with a sentence, then closes it', async () => {
+      const socket = open();
+      // A page's ordinary burst is answered in full.
+      const answered: number[] = [];
+      socket.on('watchlist:init', (init) => answered.push(init.watchlist_id));
+      for (let index = 0; index < 10; index++) socket.emit('watchlist:subscribe', { watchlist_id: world.publicId });
+      while (answered.length < 10) await nextEvent(socket, 'watchlist:init');
+      socket.off('watchlist:init');
+      let inits = 0;
+      const errors: string[] = [];
+      socket.on('watchlist:init', () => inits++);
+      socket.on('watchlist:error', (error) => errors.push(error.message));
+      const closed = nextEvent(socket, 'disconnect', 15_000);
+      for (let index = 0; index < 2000; index++) socket.emit('watchlist:subscribe', { watchlist_id: world.publicId });
+      assert.equal(await closed, 'io server disconnect');
+      assert.ok(inits <= SOCKET_EVENT_BURST + 5, `at most the burst is answered (${inits} answers)`);
+      assert.ok(errors.length > 0, 'the refusals are explained');
+      assert.ok(errors.every((message) => message === TOO_MANY_EVENTS), errors[0]);
     });
 
     it('refuses a connection opened by a page on another site', async () => {

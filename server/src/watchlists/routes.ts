@@ -4,12 +4,14 @@ import {
   descriptionRequest,
   moderatorRequest,
   orderRequest,
+  publicListsQuery,
   WATCHLIST_EVENTS,
   type WatchlistChangedEvent,
   type WatchlistPickEvent,
 } from '@movieclub/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/session';
+import { rateLimit } from '../http/rateLimits';
 import { parseId, parseInput } from '../http/validate';
 import * as service from './service';
 
@@ -22,10 +24,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   };
 
   app.get('/api/watchlists/public', async (request) => {
-    const query = request.query as { q?: unknown; limit?: unknown; offset?: unknown };
-    const text = typeof query.q === 'string' ? query.q.trim().slice(0, 100) : '';
-    const limit = Math.min(Math.max(Number.parseInt(String(query.limit ?? ''), 10) || 1000, 1), 1000);
-    const offset = Math.max(Number.parseInt(String(query.offset ?? ''), 10) || 0, 0);
+    const { q: text, limit, offset } = parseInput(publicListsQuery, request.query ?? {}, 'query');
     const watchlists = await service.publicLists(app.db, { q: text || null, limit, offset });
     return { success: true, watchlists };
   });
@@ -41,7 +40,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
     return { success: true, watchlist: await service.describeList(app.db, access.list) };
   });
 
-  app.post('/api/watchlists/public', async (request) => {
+  app.post('/api/watchlists/public', { config: { rateLimit: rateLimit(app.config, 'createList') } }, async (request) => {
     const user = requireUser(request);
     const { name } = parseInput(createPublicListRequest, request.body);
     const list = await service.createPublicList(app.db, user.id, name);

@@ -192,12 +192,12 @@ export async function addModerator(db: Db, access: Access, username: string) {
   const user = await q.findUserByUsername(db, username);
   if (!user) throw notFound('User not found.');
   if (user.id === access.list.owner_id) throw badRequest('The owner cannot be a moderator of their own list.');
-  if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`${user.username} is already a moderator.`);
+  if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`User ${user.username} is already a moderator.`);
   try {
     await q.insertModerator(db, access.list.id, user.id, new Date().toISOString());
   } catch (error) {
     // Two owners' tabs adding the same person at once: the primary key decides.
-    if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`${user.username} is already a moderator.`);
+    if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`User ${user.username} is already a moderator.`);
     throw error;
   }
   return moderatorsOf(db, access.list.id);
@@ -207,7 +207,7 @@ export async function removeModerator(db: Db, access: Access, username: string) 
   requireModeratorManager(access);
   const user = await q.findUserByUsername(db, username);
   if (!user) throw notFound('User not found.');
-  if (!(await q.deleteModerator(db, access.list.id, user.id))) throw notFound(`${user.username} is not a moderator.`);
+  if (!(await q.deleteModerator(db, access.list.id, user.id))) throw notFound(`User ${user.username} is not a moderator.`);
   return moderatorsOf(db, access.list.id);
 }
 

@@ -198,7 +198,7 @@ for (const kind of TEST_DATABASES) {
         assert.deepEqual(added.body, { success: true, moderators: ['Mixed_Case'], moderators_detail: [{ username: 'Mixed_Case', profile_picture: null }] });
         const twice = await owner.agent.post('/api/add_moderator', { username: 'MIXED_case', watchlist_id: listId });
         assert.equal(twice.status, 409);
-        assert.deepEqual(twice.body, { success: false, error: 'Mixed_Case is already a moderator.' });
+        assert.deepEqual(twice.body, { success: false, error: 'User Mixed_Case is already a moderator.' });
         const unknown = await owner.agent.post('/api/add_moderator', { username: 'nobody_at_all', watchlist_id: listId });
         assert.equal(unknown.status, 404);
         assert.deepEqual(unknown.body, { success: false, error: 'User not found.' });

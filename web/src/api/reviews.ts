@@ -1,4 +1,4 @@
-import type { MovieReviewsReply, RecentReviewersReply, ReviewPost } from '@movieclub/contract';
+import type { MovieReviewsReply, MyReviewReply, RecentReviewersReply, ReviewPost } from '@movieclub/contract';
 import { MOVIE_REVIEWS_LIMIT, RECENT_REVIEWERS_LIMIT } from '@movieclub/contract';
 import { type AverageMap, readAverages } from '../lib/averages';
 import { api } from './client';
@@ -7,6 +7,9 @@ export const postReview = (review: ReviewPost) => api.post<{ success: boolean; e
 
 export const fetchMovieReviews = (movieId: number, limit = MOVIE_REVIEWS_LIMIT, signal?: AbortSignal) =>
   api.get<MovieReviewsReply>(`/api/movies/${movieId}/reviews?limit=${limit}`, signal);
+
+/** The signed-in user's own review of the movie (null when they have none). */
+export const fetchMyReview = (movieId: number, signal?: AbortSignal) => api.get<MyReviewReply>(`/api/movies/${movieId}/reviews/mine`, signal);
 
 export const fetchRecentReviewers = (ids: number[], limit = RECENT_REVIEWERS_LIMIT) =>
   api.get<RecentReviewersReply>(`/api/reviews/recent?ids=${ids.join(',')}&limit=${limit}`);

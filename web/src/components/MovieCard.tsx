@@ -5,6 +5,7 @@ import type { Average } from '../lib/averages';
 import { MovieActions } from './MovieActions';
 import './MovieCard.css';
 import { submitQuickRating } from './quickRating';
+import { RatingPicker } from './RatingPicker';
 import { StarRating } from './StarRating';
 import { UserAvatar } from './UserAvatar';
 
@@ -24,7 +25,20 @@ interface MovieCardProps {
 const formatAverage = (average: Average | null) =>
   average && average.count > 0 ? `${average.avg.toFixed(1)} (${average.count})` : 'N/A (0)';
 
-/** A movie in the home grid: facts, recent reviewers and the 10-star quick rating. */
+/** The picture for a movie without a poster: a neutral frame (the title is printed under it). */
+export function NoPoster({ className }: { className: string }) {
+  return (
+    <span className={className}>
+      <i className="pi pi-video" aria-hidden="true" />
+    </span>
+  );
+}
+
+/**
+ * A movie in the home grid: facts, recent reviewers and the 10-star quick
+ * rating. The card is a CSS container: where it is too narrow for ten 24-px
+ * stars (phones), the stars give way to a one-button picker (MovieCard.css).
+ */
 export function MovieCard({ movie, myRating, average, reviewers, onRated }: MovieCardProps) {
   const [sending, setSending] = useState(false);
 
@@ -39,11 +53,11 @@ export function MovieCard({ movie, myRating, average, reviewers, onRated }: Movi
   return (
     <article className="movie-card" data-movie-id={movie.id}>
       <Link to={`/movie/${movie.id}`} className="movie-card-poster" tabIndex={-1} aria-hidden="true">
-        {movie.poster ? <img src={movie.poster} alt="" loading="lazy" /> : <span className="movie-card-no-poster">{movie.title}</span>}
+        {movie.poster ? <img src={movie.poster} alt="" loading="lazy" /> : <NoPoster className="movie-card-no-poster" />}
       </Link>
       <div className="movie-card-body">
         <div className="movie-card-heading">
-          <Link to={`/movie/${movie.id}`} className="movie-card-title">
+          <Link to={`/movie/${movie.id}`} className="movie-card-title" title={movie.title}>
             {movie.title}
           </Link>
           <MovieActions movie={movie} />
@@ -69,7 +83,10 @@ export function MovieCard({ movie, myRating, average, reviewers, onRated }: Movi
         </div>
         <div className="movie-card-rate">
           {/* Not disabled while sending: a disabled star drops out of the tab order and a keyboard user's focus with it. */}
-          <StarRating label="My Rating" value={myRating} onChange={(stars) => void rate(stars)} />
+          <StarRating label="My Rating" value={myRating} onChange={(stars) => void rate(stars)} className="movie-card-stars" />
+          <span className="movie-card-picker">
+            <RatingPicker label="My Rating" value={myRating} onChange={(stars) => void rate(stars)} />
+          </span>
         </div>
         <a className="movie-card-imdb-link" href={movie.imdb_link} target="_blank" rel="noopener noreferrer">
           IMDb <i className="pi pi-external-link" aria-hidden="true" />

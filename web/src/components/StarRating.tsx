@@ -6,7 +6,8 @@ interface StarRatingProps {
   /** The accessible name of the whole row of stars, e.g. 'My Rating'. */
   label: string;
   value: number | null;
-  onChange?(stars: number): void;
+  /** `step` when an arrow key moved the choice, `choose` for a click, Enter or Space. */
+  onChange?(stars: number, how: 'step' | 'choose'): void;
   /** Shown, not editable: one image named '{label}: n of 10 stars'. */
   readOnly?: boolean;
   className?: string;
@@ -33,6 +34,11 @@ export function StarRating({ label, value, onChange, readOnly = false, className
       star.setAttribute('aria-label', starName(index + 1));
       star.setAttribute('aria-checked', String(index + 1 === current));
     });
+    // As in any radio group, focus follows the checked star (PrimeReact leaves it where an arrow key was pressed).
+    const focused = document.activeElement;
+    if (current > 0 && focused instanceof HTMLElement && focused.classList.contains('p-rating-item') && [...stars].includes(focused)) {
+      stars[current - 1]?.focus();
+    }
   }, [current, readOnly]);
 
   if (readOnly) {
@@ -55,7 +61,8 @@ export function StarRating({ label, value, onChange, readOnly = false, className
       stars={STARS_MAX}
       cancel={false}
       onChange={(event) => {
-        if (event.value) onChange?.(event.value);
+        const key = (event.originalEvent as { key?: unknown } | undefined)?.key;
+        if (event.value) onChange?.(event.value, typeof key === 'string' && key.startsWith('Arrow') ? 'step' : 'choose');
       }}
       onKeyDown={onKeyDown}
       role="radiogroup"

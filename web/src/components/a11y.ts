@@ -5,10 +5,16 @@ import { type RefObject, useEffect } from 'react';
  * Names for the parts of a PrimeReact Dropdown it leaves unnamed: the hidden
  * native <select> it keeps for forms, and the trigger button (named after the
  * placeholder, or nothing). The focusable input takes `inputId` + a <label>, or
- * `aria-label`, as usual.
+ * `aria-label`, as usual. The Dropdown also puts `aria-activedescendant` on its
+ * role-less outer <div> while focused, naming `dropdownItem_-1` before any option
+ * is focused: an attribute a <div> may not carry, pointing at nothing. It is dropped.
  */
 export function dropdownNames(label: string): DropdownPassThroughOptions {
-  return { select: { 'aria-label': label }, trigger: { 'aria-label': label } };
+  return {
+    root: { 'aria-activedescendant': undefined },
+    select: { 'aria-label': label },
+    trigger: { 'aria-label': label },
+  };
 }
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';

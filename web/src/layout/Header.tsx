@@ -45,11 +45,22 @@ export function Header({ title }: { title: string }) {
       <Link to={`/user/profile/${encodeURIComponent(user.username)}`} className="user-chip-link" aria-label={`${user.username}, your profile`}>
         <Chip label={user.username} template={<><UserAvatar username={user.username} picture={user.profile_picture} /><span className="p-chip-text">{user.username}</span></>} />
       </Link>
-      <Button label="Logout" aria-label="Logout" icon="pi pi-sign-out" size="small" severity="secondary" onClick={() => void signOut('/login')} />
+      {/* Below 1400 px the label hides to save room; the tooltip (hover and keyboard focus) still says it. */}
+      <Button
+        label="Logout"
+        aria-label="Logout"
+        icon="pi pi-sign-out"
+        size="small"
+        severity="secondary"
+        className="header-logout"
+        tooltip="Logout"
+        tooltipOptions={{ position: 'bottom', event: 'both' }}
+        onClick={() => void signOut('/login')}
+      />
     </div>
   ) : null;
 
-  // The theme collapses the Menubar into its burger button at 960px.
+  // The theme collapses the Menubar into its burger button at 960px; then the search takes a row of its own.
   return (
     <header className="app-header">
       <Menubar model={items} start={start} end={end} className="app-menubar" />

@@ -61,6 +61,8 @@ export function HeaderSearch() {
         aria-label="Search movies"
         inputClassName="header-search-input"
         panelClassName="header-search-panel"
+        // Eight results overflow the 200 px panel: a focusable list lets keyboard users scroll it (arrow keys still move through it from the box).
+        pt={{ list: { tabIndex: 0, 'aria-label': 'Search results' } }}
       />
     </div>
   );

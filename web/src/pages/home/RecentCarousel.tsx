@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCarouselHiddenSlides } from '../../components/a11y';
 import { MovieActions } from '../../components/MovieActions';
+import { NoPoster } from '../../components/MovieCard';
 import type { HomeMovie } from './useHomeMovies';
 
 const AUTOPLAY_MS = 5000;
@@ -33,10 +34,10 @@ function CarouselItem(movie: HomeMovie) {
   return (
     <div className="recent-item" data-movie-id={movie.id}>
       <Link to={`/movie/${movie.id}`} className="recent-item-poster" tabIndex={-1} aria-hidden="true">
-        {movie.poster ? <img src={movie.poster} alt="" /> : <span>{movie.title}</span>}
+        {movie.poster ? <img src={movie.poster} alt="" /> : <NoPoster className="recent-item-no-poster" />}
       </Link>
       <div className="recent-item-footer">
-        <Link to={`/movie/${movie.id}`} className="recent-item-title">
+        <Link to={`/movie/${movie.id}`} className="recent-item-title" title={movie.title}>
           {movie.title}
         </Link>
         <MovieActions movie={movie} />

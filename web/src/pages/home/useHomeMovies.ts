@@ -1,4 +1,4 @@
-import type { Movie, ReviewUser } from '@movieclub/contract';
+import type { Movie, MoviesReply, ReviewUser } from '@movieclub/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchMovies } from '../../api/movies';
 import { fetchAverages, fetchRecentReviewers } from '../../api/reviews';
@@ -11,6 +11,10 @@ export type HomeMovie = Movie & { user_rating?: unknown; my_rating?: unknown };
 export interface HomeData {
   movies: HomeMovie[] | null;
   failed: boolean;
+  /** The catalogue was empty when this user's page first loaded it (a new install). */
+  startedEmpty: boolean;
+  /** Fetches the catalogue again, e.g. after a movie was added from the page. */
+  reload(): Promise<void>;
   /** The signed-in user's stars by movie id. */
   myRatings: Record<string, number>;
   averages: AverageMap;
@@ -36,33 +40,45 @@ export function useHomeMovies(): HomeData {
   const userId = user === undefined ? undefined : (user?.id ?? null);
   const [movies, setMovies] = useState<HomeMovie[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [startedEmpty, setStartedEmpty] = useState(false);
   const [myRatings, setMyRatings] = useState<Record<string, number>>({});
   const [averages, setAverages] = useState<AverageMap>({});
   const [recent, setRecent] = useState<Record<string, ReviewUser[]>>({});
   const requested = useRef(new Set<number>());
 
+  const show = useCallback((reply: MoviesReply) => {
+    const list = (reply.movies ?? []) as HomeMovie[];
+    const seeded: AverageMap = {};
+    for (const movie of list) {
+      const average = movieAverage(movie);
+      if (average) seeded[movie.id] = average;
+    }
+    setMovies(list);
+    setMyRatings(ownRatings(list, reply.user_reviews));
+    setAverages(seeded);
+    setFailed(false);
+    return list;
+  }, []);
+
   useEffect(() => {
     if (userId === undefined) return; // Wait for the session check: the reply depends on who asks.
     const controller = new AbortController();
     fetchMovies(controller.signal)
-      .then((reply) => {
-        const list = (reply.movies ?? []) as HomeMovie[];
-        const seeded: AverageMap = {};
-        for (const movie of list) {
-          const average = movieAverage(movie);
-          if (average) seeded[movie.id] = average;
-        }
-        setMovies(list);
-        setMyRatings(ownRatings(list, reply.user_reviews));
-        setAverages(seeded);
-        setFailed(false);
-      })
+      .then((reply) => setStartedEmpty(show(reply).length === 0))
       .catch((error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
         setFailed(true);
       });
     return () => controller.abort();
-  }, [userId]);
+  }, [userId, show]);
+
+  const reload = useCallback(async () => {
+    try {
+      show(await fetchMovies());
+    } catch {
+      // The list on screen stays; the next visit loads it again.
+    }
+  }, [show]);
 
   const refreshReviewers = useCallback(async (ids: number[]) => {
     try {
@@ -101,5 +117,5 @@ export function useHomeMovies(): HomeData {
     [refreshReviewers],
   );
 
-  return { movies, failed, myRatings, averages, recent, loadReviewers, rated };
+  return { movies, failed, startedEmpty, reload, myRatings, averages, recent, loadReviewers, rated };
 }

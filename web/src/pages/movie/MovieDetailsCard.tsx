@@ -27,7 +27,7 @@ export function MovieDetailsCard({ movie }: { movie: Movie }) {
             <dt>Average User Rating</dt>
             <dd data-testid="average-rating">{averageText(movie.avg_user_rating, movie.user_rating_count)}</dd>
             <dt>Length</dt>
-            <dd>{movie.length ? `${movie.length} min` : 'N/A'}</dd>
+            <dd className="movie-length">{movie.length ? `${movie.length} min` : 'N/A'}</dd>
           </dl>
           <p className="movie-plot">{movie.plot || 'No plot available.'}</p>
           <a href={movie.imdb_link} target="_blank" rel="noopener noreferrer" className="movie-imdb-link">

@@ -4,7 +4,8 @@ import { parseMovieId, tconstFromLink } from './movieFormat';
 import { RecentReviews } from './RecentReviews';
 import { RecommendedMovies } from './RecommendedMovies';
 import { ReviewForm } from './ReviewForm';
-import { useMovie, useMovieReviews } from './useMoviePageData';
+import { useSession } from '../../session/SessionProvider';
+import { useMovie, useMovieReviews, useMyReview } from './useMoviePageData';
 import './movie.css';
 
 /** /movie/{id}: details, recommendations, recent reviews and the review form. */
@@ -25,6 +26,8 @@ export function MoviePage() {
 function MovieScreen({ id }: { id: number }) {
   const { state, reload: reloadMovie } = useMovie(id);
   const { reviews, reload: reloadReviews } = useMovieReviews(id);
+  const { user } = useSession();
+  const myReview = useMyReview(id, user === undefined ? undefined : (user?.id ?? null));
 
   if (state.status === 'loading') return <p className="movie-status">Loading...</p>;
   if (state.status === 'not-found') return <p className="movie-status">Movie not found.</p>;
@@ -37,7 +40,7 @@ function MovieScreen({ id }: { id: number }) {
       <MovieDetailsCard movie={movie} />
       <RecommendedMovies tconst={tconstFromLink(movie.imdb_link) ?? movie.tconst} />
       <RecentReviews reviews={reviews} />
-      <ReviewForm movieId={movie.id} onPosted={afterReview} />
+      <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} />
     </>
   );
 }

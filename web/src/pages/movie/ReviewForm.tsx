@@ -1,17 +1,17 @@
-import { PAIN_MAX, PAIN_MIN, TTM_GRADES, type TtmGrade } from '@movieclub/contract';
+import { PAIN_MAX, PAIN_MIN, type ReviewRead, TTM_GRADES, type TtmGrade } from '@movieclub/contract';
 import { BUDGET_OPTIONS } from '../../lib/budget';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { ApiError, errorText } from '../../api/client';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
 import { postReview } from '../../api/reviews';
 import { dropdownNames } from '../../components/a11y';
 import { RatingLetter } from '../../components/RatingLetter';
 import { StarRating } from '../../components/StarRating';
-import { EMPTY_REVIEW_FORM, reviewPayload, type ReviewFormValues } from './movieFormat';
+import { EMPTY_REVIEW_FORM, formChoicesFromReview, reviewPayload, type ReviewFormValues } from './movieFormat';
 
 const PAIN_OPTIONS = Array.from({ length: PAIN_MAX - PAIN_MIN + 1 }, (_, index) => ({ label: String(PAIN_MIN + index), value: PAIN_MIN + index }));
 const YES_NO = [
@@ -19,18 +19,40 @@ const YES_NO = [
   { label: 'NO', value: false },
 ];
 
-/** The alert text for a failed submit: the server's sentence, else the spec's fallback. */
+/**
+ * The alert text for a failed submit. A reply saying success false: the server's
+ * sentence, else 'Failed to submit review.'. Any other failure (an error status,
+ * no answer at all): the server's sentence when it sent one, else 'An error
+ * occurred while submitting your review.' — never the client's own wording.
+ */
 function submitFailure(error: unknown): string {
-  const unsuccessful = error instanceof ApiError && error.answered && (error.body as { success?: unknown } | null)?.success === false;
+  const answered = error instanceof ApiError && error.answered;
+  const unsuccessful = answered && (error.body as { success?: unknown } | null)?.success === false;
   if (unsuccessful) return error.message || 'Failed to submit review.';
-  return errorText(error, 'An error occurred while submitting your review.');
+  return answered && error.message ? error.message : 'An error occurred while submitting your review.';
+}
+
+interface ReviewFormProps {
+  movieId: number;
+  /** The user's own review, to open the form on: undefined while loading, null for none. */
+  saved?: ReviewRead | null;
+  onPosted(): Promise<unknown>;
 }
 
 /** 'Leave a Review': no checks here, empties go as null, and the text box clears after a submit. */
-export function ReviewForm({ movieId, onPosted }: { movieId: number; onPosted(): Promise<unknown> }) {
+export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
   const [form, setForm] = useState<ReviewFormValues>(EMPTY_REVIEW_FORM);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) => setForm((current) => ({ ...current, [key]: value }));
+  // Once the user has chosen something, a late-arriving saved review must not overwrite it.
+  const touched = useRef(false);
+  const set = <K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) => {
+    touched.current = true;
+    setForm((current) => ({ ...current, [key]: value }));
+  };
+
+  useEffect(() => {
+    if (saved && !touched.current) setForm((current) => ({ ...current, ...formChoicesFromReview(saved) }));
+  }, [saved]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +77,7 @@ export function ReviewForm({ movieId, onPosted }: { movieId: number; onPosted():
         <Field label="TTM Rating" id="review-ttm">
           {/* allowEmpty: clicking the chosen grade again clears it. */}
           <SelectButton
+            className="ttm-select"
             value={form.ttm_rating}
             options={[...TTM_GRADES]}
             onChange={(e) => set('ttm_rating', (e.value as TtmGrade | null) ?? null)}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { budgetLabel } from '../../lib/budget';
-import { averageText, EMPTY_REVIEW_FORM, parseMovieId, reviewPayload, tconstFromLink, yesNo } from './movieFormat';
+import { averageText, EMPTY_REVIEW_FORM, formChoicesFromReview, parseMovieId, reviewPayload, tconstFromLink, yesNo } from './movieFormat';
 
 describe('movie page formatting', () => {
   it('accepts only a positive whole number as the movie id', () => {
@@ -46,5 +46,39 @@ describe('movie page formatting', () => {
   it('sends a full form as the review post, text as typed', () => {
     const form = { stars: 8, ttm_rating: 'A' as const, pain_level: 3, smoke_alarms: false, equipment_seen: true, estimated_budget: '1000-10000' as const, text: ' <b>Bold</b> ' };
     assert.deepEqual(reviewPayload(7, form), { movie_id: 7, ...form });
+  });
+
+  it("opens the form on the user's own review, leaving the text box empty", () => {
+    const review = {
+      id: 1,
+      user: { username: 'ash', profile_picture: null },
+      created_at: '2024-01-01T00:00:00.000Z',
+      ttm_rating: 'A',
+      stars: 8,
+      acting: 8,
+      trash_rating: 6,
+      smoke_alerms: true,
+      how_painful: 7,
+      movie_equipment_seen: false,
+      estitamated_budget: '1000-10000',
+      text: 'Groovy.',
+    };
+    assert.deepEqual(formChoicesFromReview(review), {
+      stars: 8,
+      ttm_rating: 'A',
+      pain_level: 7,
+      smoke_alarms: true,
+      equipment_seen: false,
+      estimated_budget: '1000-10000',
+    });
+    const bare = { ...review, ttm_rating: 'Q', smoke_alerms: null, how_painful: null, movie_equipment_seen: null, estitamated_budget: 'lots' };
+    assert.deepEqual(formChoicesFromReview(bare), {
+      stars: 8,
+      ttm_rating: null,
+      pain_level: null,
+      smoke_alarms: null,
+      equipment_seen: null,
+      estimated_budget: null,
+    });
   });
 });

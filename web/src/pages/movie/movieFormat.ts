@@ -1,4 +1,4 @@
-import type { BudgetBand, ReviewPost, TtmGrade } from '@movieclub/contract';
+import { BUDGET_BANDS, type BudgetBand, type ReviewPost, type ReviewRead, TTM_GRADES, type TtmGrade } from '@movieclub/contract';
 
 /** The numeric id from /movie/{id}, or null for anything else ('abc', '0', '12x'). */
 export function parseMovieId(raw: string | undefined): number | null {
@@ -62,5 +62,22 @@ export function reviewPayload(movieId: number, form: ReviewFormValues): ReviewPo
     equipment_seen: form.equipment_seen ?? null,
     estimated_budget: form.estimated_budget ?? null,
     text: form.text.trim() === '' ? null : form.text,
+  };
+}
+
+/**
+ * The form's choices as a stored review holds them, for opening the form on the
+ * user's own review. The text box is left out: it starts empty, as after a submit.
+ */
+export function formChoicesFromReview(review: ReviewRead): Omit<ReviewFormValues, 'text'> {
+  const grade = TTM_GRADES.find((candidate) => candidate === review.ttm_rating) ?? null;
+  const budget = BUDGET_BANDS.find((band) => band === review.estitamated_budget) ?? null;
+  return {
+    stars: review.stars ?? null,
+    ttm_rating: grade,
+    pain_level: review.how_painful ?? null,
+    smoke_alarms: review.smoke_alerms ?? null,
+    equipment_seen: review.movie_equipment_seen ?? null,
+    estimated_budget: budget,
   };
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { fetchMovie } from '../../api/movies';
 import { fetchRecommendations } from '../../api/recommendations';
-import { fetchMovieReviews } from '../../api/reviews';
+import { fetchMovieReviews, fetchMyReview } from '../../api/reviews';
 
 export type MovieState =
   | { status: 'loading' }
@@ -87,4 +87,29 @@ export function useRecommendations(tconst: string | null) {
   }, [tconst]);
 
   return items;
+}
+
+/**
+ * The signed-in user's own review of the movie, for opening the form on it:
+ * undefined while unknown, null for none (or a visitor, or a failed call).
+ */
+export function useMyReview(id: number, userId: number | null | undefined) {
+  const [review, setReview] = useState<ReviewRead | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    if (userId === null) {
+      setReview(null);
+      return;
+    }
+    const controller = new AbortController();
+    fetchMyReview(id, controller.signal)
+      .then((reply) => setReview(reply.review ?? null))
+      .catch((error: unknown) => {
+        if (!isAbort(error)) setReview(null);
+      });
+    return () => controller.abort();
+  }, [id, userId]);
+
+  return review;
 }

@@ -1,7 +1,71 @@
 import { Button } from 'primereact/button';
 import { Editor } from 'primereact/editor';
+import type Quill from 'quill';
 import { useState } from 'react';
 import { saveDescription } from '../../api/watchlists';
+
+/**
+ * What the server keeps of a description (its sanitiser's allowlist): headings, bold, italic,
+ * underline, strike, lists, blockquote, inline code and links. The editor offers only these,
+ * and Quill parses only these, so pasted colours, fonts, alignment or images never appear.
+ * (Code blocks are left out: Quill writes them as divs, which the sanitiser turns into text.)
+ */
+const DESCRIPTION_FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'blockquote', 'code', 'link'];
+
+const HEADER_CHOICES: Array<[value: string, label: string]> = [
+  ['1', 'Heading 1'],
+  ['2', 'Heading 2'],
+  ['3', 'Heading 3'],
+  ['', 'Normal'],
+];
+
+const TOOLBAR = (
+  <>
+    <span className="ql-formats">
+      <select className="ql-header" defaultValue="">
+        {HEADER_CHOICES.map(([value, label]) => (
+          <option key={label} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </span>
+    <span className="ql-formats">
+      <button type="button" className="ql-bold" aria-label="Bold" />
+      <button type="button" className="ql-italic" aria-label="Italic" />
+      <button type="button" className="ql-underline" aria-label="Underline" />
+      <button type="button" className="ql-strike" aria-label="Strikethrough" />
+    </span>
+    <span className="ql-formats">
+      <button type="button" className="ql-list" value="ordered" aria-label="Numbered list" />
+      <button type="button" className="ql-list" value="bullet" aria-label="Bulleted list" />
+      <button type="button" className="ql-blockquote" aria-label="Quote" />
+      <button type="button" className="ql-code" aria-label="Code" />
+    </span>
+    <span className="ql-formats">
+      <button type="button" className="ql-link" aria-label="Link" />
+      <button type="button" className="ql-clean" aria-label="Clear formatting" />
+    </span>
+  </>
+);
+
+/**
+ * Names what Quill builds from the toolbar markup: the header picker (a span acting as a
+ * button, and its choices), the link box, and the editable area itself.
+ */
+function nameEditorControls(quill: Quill) {
+  const toolbar = quill.getModule('toolbar') as { container?: HTMLElement } | undefined;
+  const picker = toolbar?.container?.querySelector('.ql-picker.ql-header');
+  picker?.querySelector('.ql-picker-label')?.setAttribute('aria-label', 'Text style');
+  picker?.querySelectorAll('.ql-picker-item').forEach((item) => {
+    const value = item.getAttribute('data-value') ?? '';
+    item.setAttribute('aria-label', HEADER_CHOICES.find(([choice]) => choice === value)?.[1] ?? 'Normal');
+  });
+  quill.container.querySelector('.ql-tooltip input')?.setAttribute('aria-label', 'Link address');
+  quill.root.setAttribute('role', 'textbox');
+  quill.root.setAttribute('aria-multiline', 'true');
+  quill.root.setAttribute('aria-label', 'Description');
+}
 
 interface DescriptionBoxProps {
   listId: number;
@@ -36,7 +100,14 @@ export function DescriptionBox({ listId, description, canEdit, onSaved }: Descri
   if (editing) {
     return (
       <section className="description-box editing">
-        <Editor value={draft} onTextChange={(event) => setDraft(event.htmlValue ?? '')} style={{ height: '200px' }} aria-label="Description" />
+        <Editor
+          value={draft}
+          onTextChange={(event) => setDraft(event.htmlValue ?? '')}
+          style={{ height: '200px' }}
+          headerTemplate={TOOLBAR}
+          formats={DESCRIPTION_FORMATS}
+          onLoad={nameEditorControls}
+        />
         <div className="description-actions">
           <Button type="button" label="Save" size="small" loading={saving} onClick={() => void save()} />
           <Button

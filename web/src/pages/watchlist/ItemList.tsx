@@ -1,8 +1,23 @@
+import {
+  type Announcements,
+  closestCenter,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  MouseSensor,
+  pointerWithin,
+  TouchSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, type SortingStrategy, useSortable } from '@dnd-kit/sortable';
 import type { WatchlistItem } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { InputSwitch, type InputSwitchPassThroughOptions } from 'primereact/inputswitch';
-import { OrderList, type OrderListPassThroughOptions } from 'primereact/orderlist';
-import { type KeyboardEvent, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RatingLetter } from '../../components/RatingLetter';
 import type { OwnerData } from './useWatchlistData';
@@ -14,68 +29,156 @@ interface ItemListProps {
   canEdit: boolean;
   signedIn: boolean;
   ownerData: OwnerData;
+  /** Shown in place of the empty-list text (a visitor's invitation to sign in; null while loading). */
+  emptyContent?: ReactNode;
   onReorder(visibleOrder: WatchlistItem[]): void;
   onRemove(movieId: number): void;
-}
-
-/**
- * OrderList's listbox/option roles forbid the links and buttons our rows hold
- * (an option's content is read as plain text), and its drop points are bare
- * <li>s in that listbox. A tree of treeitems keeps the same keyboard model
- * (arrows to move, Enter/Space to select, then the Move buttons) and allows
- * interactive content; drop points are only drag targets.
- */
-const ORDER_LIST_PT: OrderListPassThroughOptions = {
-  list: { role: 'tree' },
-  item: { role: 'treeitem' },
-  droppoint: { role: 'none' },
-};
-
-/** OrderList's list handles Enter and Space itself (to select) and cancels them: let a row's link and button have them. */
-function keepKeysForControls(event: KeyboardEvent) {
-  const target = event.target as HTMLElement;
-  if (target.closest('a, button')) event.stopPropagation();
 }
 
 /** InputSwitch wraps its own role="switch" checkbox in a div with role="checkbox": one control, so the wrapper loses its role. */
 const SWITCH_PT: InputSwitchPassThroughOptions = { root: { role: undefined, 'aria-checked': undefined } };
 
-function ItemRow({ item, index, grade, canEdit, onRemove }: { item: WatchlistItem; index: number; grade: number | undefined; canEdit: boolean; onRemove(id: number): void }) {
+/** Rows stay where they are while dragging; the insertion marker shows where the row will land. */
+const keepRowsInPlace: SortingStrategy = () => null;
+
+/** The row under the pointer takes the drop (its whole height); the keyboard-free fallback is the nearest row. */
+const rowUnderPointer: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length > 0 ? hits : closestCenter(args);
+};
+
+type Marker = 'before' | 'after' | null;
+
+interface RowContentProps {
+  item: WatchlistItem;
+  position: number;
+  grade: number | undefined;
+  /** The dragged copy under the pointer shows the title as text: nothing in it may take focus. */
+  preview?: boolean;
+}
+
+function RowContent({ item, position, grade, preview = false }: RowContentProps) {
   return (
-    <div className="watchlist-item" data-movie-id={item.id} onKeyDown={keepKeysForControls}>
+    <>
       <span className="item-grade">{grade ? <RatingLetter grade={grade} size={32} /> : null}</span>
-      <span className="item-position">{index + 1}</span>
-      {item.poster ? <img className="item-poster" src={item.poster} alt="" width={46} height={69} /> : <span className="item-poster item-no-poster" />}
+      <span className="item-position">{position}</span>
+      {item.poster ? (
+        <img className="item-poster" src={item.poster} alt="" width={46} height={69} draggable={false} />
+      ) : (
+        <span className="item-poster item-no-poster" />
+      )}
       <div className="item-text">
-        <Link to={`/movie/${item.id}`} className="item-title" draggable={false} onClick={(event) => event.stopPropagation()}>
-          {item.title}
-        </Link>
+        {preview ? (
+          <span className="item-title">{item.title}</span>
+        ) : (
+          <Link to={`/movie/${item.id}`} className="item-title" draggable={false}>
+            {item.title}
+          </Link>
+        )}
         <span className="item-meta">
           IMDb {item.imdb_rating ?? 'N/A'} · {item.length ? `${item.length} min` : 'N/A'}
         </span>
       </div>
-      {canEdit && (
+    </>
+  );
+}
+
+interface EditableRowProps extends RowContentProps {
+  first: boolean;
+  last: boolean;
+  onMove(id: number, step: -1 | 1): void;
+  onRemove(id: number): void;
+}
+
+/** An editor's row: draggable as a whole (mouse, or touch after a short press), Move up/down buttons for keyboards. */
+function EditableRow({ item, position, grade, first, last, onMove, onRemove }: EditableRowProps) {
+  const { setNodeRef, listeners, isDragging, isOver, activeIndex, index } = useSortable({ id: item.id });
+  const marker: Marker = isOver && activeIndex >= 0 && activeIndex !== index ? (activeIndex < index ? 'after' : 'before') : null;
+  const className = ['watchlist-item', 'editable', isDragging && 'dragging', marker && `drop-${marker}`].filter(Boolean).join(' ');
+  return (
+    // Only the pointer listeners: the row itself is no control, its link and buttons keep their keys.
+    <li ref={setNodeRef} className={className} data-movie-id={item.id} {...listeners}>
+      <span className="item-grip pi pi-bars" aria-hidden="true" />
+      <RowContent item={item} position={position} grade={grade} />
+      <span className="item-moves">
         <Button
           type="button"
-          label="Remove"
-          size="small"
-          severity="danger"
+          icon="pi pi-chevron-up"
           text
-          onClick={(event) => {
-            event.stopPropagation();
-            onRemove(item.id);
-          }}
+          size="small"
+          className="item-move"
+          aria-label={`Move ${item.title} up`}
+          data-move={`${item.id}:up`}
+          disabled={first}
+          onClick={() => onMove(item.id, -1)}
         />
-      )}
-    </div>
+        <Button
+          type="button"
+          icon="pi pi-chevron-down"
+          text
+          size="small"
+          className="item-move"
+          aria-label={`Move ${item.title} down`}
+          data-move={`${item.id}:down`}
+          disabled={last}
+          onClick={() => onMove(item.id, 1)}
+        />
+      </span>
+      <Button type="button" label="Remove" size="small" severity="danger" text className="item-remove" onClick={() => onRemove(item.id)} />
+    </li>
   );
 }
 
 /** The drag-to-reorder list with its 'Hide seen' and 'Hide owner seen' toggles. */
-export function ItemList({ items, hasList, canEdit, signedIn, ownerData, onReorder, onRemove }: ItemListProps) {
+export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyContent, onReorder, onRemove }: ItemListProps) {
   const [hideSeen, setHideSeen] = useState(false);
   const [hideOwnerSeen, setHideOwnerSeen] = useState(false);
+  const [dragged, setDragged] = useState<UniqueIdentifier | null>(null);
+  const refocus = useRef<{ id: number; step: -1 | 1 } | null>(null);
+  // Mouse drags start after 6 px, so clicks on the title and buttons stay clicks; touch needs a
+  // short press, so a finger can still scroll the page over the rows.
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+  );
   const shown = visibleItems(items, { hideSeen: hideSeen && signedIn, seen: ownerData.seen, hideOwnerSeen: hideOwnerSeen && hasList, ownerSeen: ownerData.ownerSeen });
+  const positionOf = (item: WatchlistItem) => items.indexOf(item) + 1;
+  const titleOf = (id: UniqueIdentifier) => shown.find((item) => item.id === id)?.title ?? 'the movie';
+
+  // A moved row may be re-inserted by React, which drops focus: put it back on the same button
+  // (or on the other one when the row reached an end).
+  useLayoutEffect(() => {
+    const pending = refocus.current;
+    if (!pending) return;
+    refocus.current = null;
+    const button = (direction: string) => document.querySelector<HTMLButtonElement>(`[data-move="${pending.id}:${direction}"]`);
+    const same = button(pending.step < 0 ? 'up' : 'down');
+    (same && !same.disabled ? same : button(pending.step < 0 ? 'down' : 'up'))?.focus();
+  }, [items]);
+
+  const move = (id: number, step: -1 | 1) => {
+    const from = shown.findIndex((item) => item.id === id);
+    const to = from + step;
+    if (from < 0 || to < 0 || to >= shown.length) return;
+    refocus.current = { id, step };
+    onReorder(arrayMove(shown, from, to));
+  };
+
+  const drop = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
+    if (!over || active.id === over.id) return;
+    const from = shown.findIndex((item) => item.id === active.id);
+    const to = shown.findIndex((item) => item.id === over.id);
+    if (from >= 0 && to >= 0) onReorder(arrayMove(shown, from, to));
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${shown.findIndex((item) => item.id === over.id) + 1}.` : `${titleOf(active.id)} is no longer over a row.`),
+    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped at position ${shown.findIndex((item) => item.id === over.id) + 1}.` : `${titleOf(active.id)} was dropped.`),
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+  };
+
   const toggles = (
     <div className="item-toggles">
       <label className="toggle">
@@ -92,31 +195,61 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, onReord
     return (
       <section className="item-list">
         {toggles}
-        <p className="item-list-empty">You have no movies in your watchlist.</p>
+        {emptyContent === undefined ? <p className="item-list-empty">You have no movies in your watchlist.</p> : emptyContent}
       </section>
     );
   }
+  if (!canEdit) {
+    return (
+      <section className="item-list">
+        {toggles}
+        <ol className="item-rows" aria-label="Movies in this list">
+          {shown.map((item) => (
+            <li key={item.id} className="watchlist-item" data-movie-id={item.id}>
+              <RowContent item={item} position={positionOf(item)} grade={ownerData.ownerRatings[item.id]} />
+            </li>
+          ))}
+        </ol>
+      </section>
+    );
+  }
+  const draggedItem = shown.find((item) => item.id === dragged);
   return (
     <section className="item-list">
       {toggles}
-      <OrderList
-        className={canEdit ? 'watchlist-orderlist' : 'watchlist-orderlist read-only'}
-        value={shown}
-        dataKey="id"
-        dragdrop={canEdit}
-        ariaLabel="Movies in this list"
-        // With drop points among the rows, OrderList's own first-focus pick lands on the
-        // second row; without it, the first Arrow Down starts at the first row.
-        autoOptionFocus={false}
-        pt={ORDER_LIST_PT}
-        onChange={(event) => {
-          if (canEdit) onReorder(event.value as WatchlistItem[]);
-        }}
-        itemTemplate={(item: WatchlistItem) => (
-          <ItemRow item={item} index={items.indexOf(item)} grade={ownerData.ownerRatings[item.id]} canEdit={canEdit} onRemove={onRemove} />
-        )}
-        listStyle={{ minHeight: '1200px' }}
-      />
+      <DndContext
+        sensors={sensors}
+        collisionDetection={rowUnderPointer}
+        accessibility={{ announcements }}
+        onDragStart={({ active }: DragStartEvent) => setDragged(active.id)}
+        onDragEnd={drop}
+        onDragCancel={() => setDragged(null)}
+      >
+        <SortableContext items={shown.map((item) => item.id)} strategy={keepRowsInPlace}>
+          <ol className="item-rows editable" aria-label="Movies in this list">
+            {shown.map((item, index) => (
+              <EditableRow
+                key={item.id}
+                item={item}
+                position={positionOf(item)}
+                grade={ownerData.ownerRatings[item.id]}
+                first={index === 0}
+                last={index === shown.length - 1}
+                onMove={move}
+                onRemove={onRemove}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+        <DragOverlay dropAnimation={null}>
+          {draggedItem ? (
+            <div className="watchlist-item drag-preview" aria-hidden="true">
+              <span className="item-grip pi pi-bars" />
+              <RowContent item={draggedItem} position={positionOf(draggedItem)} grade={ownerData.ownerRatings[draggedItem.id]} preview />
+            </div>
+          ) : null}
+        </DragOverlay>
+      </DndContext>
     </section>
   );
 }

@@ -104,11 +104,17 @@ export function useWatchlistData(target: ListTarget, user: CurrentUser | null | 
     await Promise.all([loadList(), loadPublicLists()]);
   }, [loadList, loadPublicLists]);
 
+  /** Forgets loads in flight (their reply would undo a change just made on the page). */
+  const dropPendingLoads = useCallback(() => {
+    sequence.current += 1;
+    setLoading(false);
+  }, []);
+
   const applyPick = useCallback((event: WatchlistPickEvent) => {
     setList((previous) =>
       previous && previous.id === event.watchlist_id ? { ...previous, picked_movie: event.picked_movie, picked_at: event.picked_at } : previous,
     );
   }, []);
 
-  return { list, setList, error, loading, publicLists, ownerData, reloadList: loadList, reloadAll, loadPublicLists, applyPick };
+  return { list, setList, error, loading, publicLists, ownerData, reloadList: loadList, reloadAll, loadPublicLists, applyPick, dropPendingLoads };
 }

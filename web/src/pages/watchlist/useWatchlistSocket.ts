@@ -24,6 +24,9 @@ function loadFromCdn(): Promise<IoFactory> {
   });
 }
 
+/** Retry after about 0.5 s, doubling up to 5 s, with jitter so restarted servers are not hit all at once. */
+const RECONNECT_BACKOFF = { reconnection: true, reconnectionDelay: 500, reconnectionDelayMax: 5000, randomizationFactor: 0.5 } as const;
+
 let loader: Promise<IoFactory> | null = null;
 
 /** The socket.io client: the bundled package, else the CDN copy. Loaded once per page load. */
@@ -40,8 +43,9 @@ export interface SocketHandlers {
 /**
  * Keeps one socket for the page, subscribed to the selected list: init and
  * pick events update the picker, changed events reload the list. Switching
- * lists unsubscribes from the previous one. Returns the realtime problem to
- * show, or '' when all is well.
+ * lists unsubscribes from the previous one. A lost connection is retried with
+ * backoff and every (re)connect subscribes again. Returns the realtime problem
+ * to show ('Realtime connection failed' while it cannot connect), or ''.
  */
 export function useWatchlistSocket(listId: number | null, handlers: SocketHandlers): string {
   const [socket, setSocket] = useState<Socket | null>(null);
@@ -57,15 +61,22 @@ export function useWatchlistSocket(listId: number | null, handlers: SocketHandle
     loadIo().then(
       (io) => {
         if (cancelled) return;
+        let socket: Socket;
         try {
           // WebSocket only: any server process behind a balancer can take it, no sticky sessions needed.
-          created = io({ path: '/socket.io', withCredentials: true, transports: ['websocket'] });
+          socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket'], ...RECONNECT_BACKOFF });
         } catch {
           setProblem(REALTIME_INIT_FAILED);
           return;
         }
-        created.on('connect', () => setProblem(''));
-        created.on('connect_error', () => setProblem(REALTIME_CONNECTION_FAILED));
+        created = socket;
+        socket.on('connect', () => setProblem(''));
+        socket.on('connect_error', () => setProblem(REALTIME_CONNECTION_FAILED));
+        socket.on('disconnect', (reason) => {
+          // A server shutting down closes its sockets itself, and socket.io does not retry
+          // those on its own: connect again, so the manager's backoff takes over if it is down.
+          if (reason === 'io server disconnect') socket.connect();
+        });
         created.on(WATCHLIST_EVENTS.error, (event: WatchlistErrorEvent) => console.warn('watchlist:error', event?.message));
         setSocket(created);
       },
@@ -91,15 +102,22 @@ export function useWatchlistSocket(listId: number | null, handlers: SocketHandle
     socket.on(WATCHLIST_EVENTS.init, onPick);
     socket.on(WATCHLIST_EVENTS.pick, onPick);
     socket.on(WATCHLIST_EVENTS.changed, onChanged);
-    // Subscribing again after a reconnect restores the room and refreshes the pick.
-    socket.on('connect', subscribe);
+    let connectedBefore = socket.connected;
+    // Subscribing again after a reconnect restores the room and refreshes the pick;
+    // the list is reloaded too, for changes made while the connection was down.
+    const onConnect = () => {
+      subscribe();
+      if (connectedBefore) handlersRef.current.onChanged({ watchlist_id: listId, what: 'items' });
+      connectedBefore = true;
+    };
+    socket.on('connect', onConnect);
     if (socket.connected) subscribe();
     return () => {
       socket.emit(WATCHLIST_EVENTS.unsubscribe, { watchlist_id: listId });
       socket.off(WATCHLIST_EVENTS.init, onPick);
       socket.off(WATCHLIST_EVENTS.pick, onPick);
       socket.off(WATCHLIST_EVENTS.changed, onChanged);
-      socket.off('connect', subscribe);
+      socket.off('connect', onConnect);
     };
   }, [socket, listId]);
 

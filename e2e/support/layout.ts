@@ -1,0 +1,59 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * What a person would see as broken layout on the current viewport: a page that
+ * scrolls sideways, a control that sticks out of the screen, or text that spills
+ * out of its box. Content clipped on purpose (carousel tracks, ellipsis, line
+ * clamps, scrolling panels) is not a problem: only overflow that stays visible is.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  // tsx compiles the named helpers below with esbuild's keepNames, which calls a `__name` the page lacks.
+  await page.evaluate('window.__name = window.__name || ((fn) => fn)');
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const viewport = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > viewport + 1) {
+      problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide in a ${viewport} px viewport)`);
+    }
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const classes = typeof element.className === 'string' && element.className.trim()
+        ? `.${element.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+        : '';
+      const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${element.tagName.toLowerCase()}${id}${classes}${text ? ` "${text}"` : ''}`;
+    };
+    const visible = (element: Element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return style.visibility !== 'hidden' && style.display !== 'none' && box.width > 0 && box.height > 0;
+    };
+    /** True when an ancestor hides or scrolls what pokes out of it (carousels, panels, ellipsis). */
+    const clippedByAncestor = (element: Element) => {
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        if (getComputedStyle(node).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const interactive = 'a[href], button, input, select, textarea, [role="button"], [role="combobox"], [role="slider"], [role="radio"]';
+    for (const element of Array.from(document.querySelectorAll(interactive))) {
+      if (!visible(element) || clippedByAncestor(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.right > viewport + 1 || box.left < -1) {
+        problems.push(`${describe(element)} sticks out of the screen (${Math.round(box.left)}–${Math.round(box.right)} px)`);
+      }
+    }
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      if (!visible(element)) continue;
+      const style = getComputedStyle(element);
+      if (style.display.startsWith('inline') && !style.display.includes('block') && !style.display.includes('flex')) continue;
+      if (style.overflowX !== 'visible' || clippedByAncestor(element)) continue;
+      const ownText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      if (!ownText) continue;
+      if (element.scrollWidth > element.clientWidth + 1) {
+        problems.push(`${describe(element)} overflows its box (${element.scrollWidth} px of text in ${element.clientWidth} px)`);
+      }
+    }
+    return problems;
+  });
+}

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createUser } from '../testing/factories';
+import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+
+/** The CSP as a map of directive → sources. */
+function policy(headers: Headers): Map<string, string[]> {
+  const header = headers.get('content-security-policy') ?? '';
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+function assertProtected(headers: Headers, what: string) {
+  const csp = policy(headers);
+  assert.deepEqual(csp.get('script-src'), ["'self'"], `${what}: scripts from this site only`);
+  assert.deepEqual(csp.get('frame-ancestors'), ["'none'"], `${what}: never framed`);
+  assert.deepEqual(csp.get('object-src'), ["'none'"], `${what}: no plugins`);
+  assert.equal(headers.get('x-frame-options'), 'DENY', what);
+  assert.equal(headers.get('x-content-type-options'), 'nosniff', what);
+  assert.equal(headers.get('referrer-policy'), 'strict-origin-when-cross-origin', what);
+}
+
+for (const kind of TEST_DATABASES) {
+  describe(`security headers (${kind})`, () => {
+    let app: TestApp;
+    let webDist: string;
+
+    before(async () => {
+      webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-dist-'));
+      fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>MovieClub</title><div id="root"></div>');
+      fs.writeFileSync(path.join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      app = await startTestApp(kind, { config: { webDist } });
+    });
+    after(async () => {
+      await app?.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    });
+
+    it('protects the pages, the API and error replies alike', async () => {
+      const agent = app.agent();
+      const page = await agent.get('/watchlist/mine');
+      assert.equal(page.status, 200);
+      assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+      assertProtected(page.headers, 'a client page');
+      assertProtected((await agent.get('/api/health')).headers, 'the API');
+      assertProtected((await agent.get('/api/movies/abc')).headers, 'a 400');
+      assertProtected((await agent.get('/api/nothing-here')).headers, 'a 404');
+      assertProtected((await agent.post('/api/login', { username: 'nobody', password: 'wrong password' })).headers, 'a 401');
+    });
+
+    it('lets the client load images from this site and the poster services, and open its socket', async () => {
+      const csp = policy((await app.agent().get('/')).headers);
+      assert.deepEqual(csp.get('default-src'), ["'self'"]);
+      assert.deepEqual(csp.get('img-src'), ["'self'", 'https://m.media-amazon.com', 'https://image.tmdb.org']);
+      const host = new URL(app.url).host;
+      assert.deepEqual(csp.get('connect-src'), ["'self'", `ws://${host}`, `wss://${host}`]);
+      assert.ok(!csp.get('script-src')?.includes("'unsafe-inline'"));
+      assert.ok(!csp.has('upgrade-insecure-requests'), 'plain HTTP installs keep working');
+    });
+
+    it('puts nothing from a forged Host header into the policy', async () => {
+      const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+        const request = http.get(`${app.url}/`, { headers: { host: "evil.example; script-src 'unsafe-inline'" } }, (response) => {
+          response.resume();
+          resolve(response.headers);
+        });
+        request.on('error', reject);
+      });
+      const csp = policy(new Headers({ 'content-security-policy': String(headers['content-security-policy']) }));
+      assert.deepEqual(csp.get('script-src'), ["'self'"]);
+      assert.deepEqual(csp.get('connect-src'), ["'self'"]);
+    });
+
+    it('keeps the Stremio add-on open to every site', async () => {
+      const owner = await createUser(app);
+      const created = await owner.agent.post('/api/watchlists/public', { name: 'Open Night' });
+      const manifestPath = created.body.watchlist.stremio_path as string;
+      const manifest = await fetch(app.url + manifestPath, { headers: { origin: 'https://web.stremio.com' } });
+      assert.equal(manifest.status, 200);
+      assert.equal(manifest.headers.get('access-control-allow-origin'), '*');
+      assert.equal(manifest.headers.get('cross-origin-resource-policy'), 'cross-origin');
+      const catalogId = ((await manifest.json()) as { catalogs: { id: string }[] }).catalogs[0].id;
+      const catalog = await fetch(app.url + manifestPath.replace('manifest.json', `catalog/movie/${catalogId}.json`));
+      assert.equal(catalog.status, 200);
+      assert.equal(catalog.headers.get('access-control-allow-origin'), '*');
+      const logo = await fetch(`${app.url}/logo.svg`);
+      assert.equal(logo.headers.get('cross-origin-resource-policy'), 'cross-origin', 'the add-on logo shows in Stremio');
+      const poster = await fetch(`${app.url}/api/posters/tt0133093.svg`);
+      assert.equal(poster.headers.get('cross-origin-resource-policy'), 'cross-origin', 'drawn posters show in Stremio');
+      const page = await fetch(`${app.url}/watchlist/mine`);
+      assert.equal(page.headers.get('cross-origin-resource-policy'), 'same-origin');
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Where catalogue posters come from: OMDb's image host and TMDB's. */
+export const POSTER_HOSTS = ['https://m.media-amazon.com', 'https://image.tmdb.org'];
+
+/** Addresses other sites load directly: the Stremio add-on, its posters and logo. */
+const SHARED_WITH_OTHER_SITES = /^\/(api\/watchlist\/|api\/posters\/|logo\.svg(\?|$))/;
+
+/** The socket.io address of the host the page was loaded from; a host that is not a plain name adds nothing. */
+function socketSources(request: IncomingMessage): string {
+  const host = request.headers.host ?? '';
+  return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? `ws://${host} wss://${host}` : '';
+}
+
+/**
+ * Security headers on every reply: a strict Content-Security-Policy (scripts from this
+ * site only; styles also inline, as PrimeReact and Quill set style attributes and
+ * insert style elements), no framing, no MIME sniffing, and a referrer that names
+ * only this site's origin to other sites.
+ */
+export async function installSecurityHeaders(app: FastifyInstance, publicUrl: string | null) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", ...POSTER_HOSTS],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", (request) => socketSources(request)],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Only when the site is known to be served over HTTPS: on plain HTTP it would break every asset.
+        ...(publicUrl?.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  // Stremio apps on other sites fetch the add-on and show its posters.
+  app.addHook('onSend', async (request, reply) => {
+    if (SHARED_WITH_OTHER_SITES.test(request.url)) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
+}

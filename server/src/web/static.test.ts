@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from '../testing/testApp';
+
+/** The built client's caching as a browser sees it over HTTP. */
+describe('serving the built client', () => {
+  let app: TestApp;
+  let dist: string;
+
+  before(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>MovieClub</title><script src="/assets/index-Ab12Cd34.js"></script>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("club");');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-Ef56Gh78.css'), 'body { margin: 0; }');
+    fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await startTestApp('sqlite', { config: { webDist: dist } });
+  });
+  after(async () => {
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets as cacheable for a year and never to be revalidated', async () => {
+    for (const file of ['/assets/index-Ab12Cd34.js', '/assets/index-Ef56Gh78.css']) {
+      const reply = await app.agent().get(file);
+      assert.equal(reply.status, 200, file);
+      assert.equal(reply.headers.get('cache-control'), 'public, max-age=31536000, immutable', file);
+    }
+    assert.match((await app.agent().get('/assets/index-Ab12Cd34.js')).headers.get('content-type') ?? '', /javascript/);
+  });
+
+  it('serves the page itself, at its own address and for every client route, to be revalidated on each visit', async () => {
+    for (const address of ['/', '/index.html', '/movie/12', '/watchlist/3-late-night', '/user/profile/Ash']) {
+      const reply = await app.agent().get(address);
+      assert.equal(reply.status, 200, address);
+      assert.equal(reply.headers.get('cache-control'), 'no-cache', address);
+      assert.match(String(reply.body), /<title>MovieClub<\/title>/, address);
+    }
+  });
+
+  it('serves other files beside the page for a few minutes, and unknown API addresses as JSON 404s', async () => {
+    const logo = await app.agent().get('/logo.svg');
+    assert.equal(logo.status, 200);
+    assert.equal(logo.headers.get('cache-control'), 'public, max-age=300');
+    const missing = await app.agent().get('/api/no-such-call');
+    assert.equal(missing.status, 404);
+    assert.deepEqual(missing.body, { success: false, error: 'Not found.' });
+  });
+});

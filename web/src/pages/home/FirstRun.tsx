@@ -1,0 +1,119 @@
+import { type ImdbSearchResult, POPULAR_LIMIT_DEFAULT } from '@movieclub/contract';
+import { Button } from 'primereact/button';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ensureMovie, popularImdb } from '../../api/catalogue';
+import { ApiError } from '../../api/client';
+
+/** An empty catalogue seen by a visitor: members add movies, so sign in first. */
+function VisitorWelcome() {
+  return (
+    <section className="first-run" aria-labelledby="first-run-heading">
+      <h2 id="first-run-heading">No movies in the catalogue yet</h2>
+      <p>Members add the movies the club watches, then rate and review them here.</p>
+      <p>Log in or register to add the first movies.</p>
+      <div className="first-run-links">
+        <Link to="/login" className="p-button p-component">
+          Login
+        </Link>
+        <Link to="/register" className="p-button p-button-outlined p-component">
+          Register
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+interface SuggestionProps {
+  title: ImdbSearchResult;
+  onAdded(title: ImdbSearchResult): Promise<void>;
+}
+
+function Suggestion({ title, onAdded }: SuggestionProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const name = `${title.primary_title}${title.start_year ? ` (${title.start_year})` : ''}`;
+
+  const add = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await ensureMovie(title.tconst);
+      await onAdded(title);
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.answered && failure.message ? failure.message : 'Failed to add movie.');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="first-run-title">
+      {/* The drawn poster shows the year. */}
+      <img src={`/api/posters/${title.tconst}.svg`} alt="" loading="lazy" />
+      <span className="first-run-name" title={title.primary_title}>
+        {title.primary_title}
+      </span>
+      <Button type="button" label="Add" icon="pi pi-plus" size="small" aria-label={`Add ${name}`} loading={busy} disabled={busy} onClick={() => void add()} />
+      {error && (
+        <span className="first-run-error" role="alert">
+          {error}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A signed-in member starting a catalogue: the most-voted feature films of the
+ * IMDb index not yet in it, each added with one click (the added title leaves
+ * the row and shows on the page), and where to find any other title.
+ */
+function MemberWelcome({ onAdded }: { onAdded(): Promise<void> }) {
+  const [titles, setTitles] = useState<ImdbSearchResult[] | null>(null);
+  const [added, setAdded] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    popularImdb(POPULAR_LIMIT_DEFAULT, controller.signal)
+      .then((reply) => setTitles(reply.results))
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        setTitles([]); // Suggestions are a help; without them the search still works.
+      });
+    return () => controller.abort();
+  }, []);
+
+  const addedOne = async (title: ImdbSearchResult) => {
+    await onAdded();
+    setTitles((current) => current?.filter((other) => other.tconst !== title.tconst) ?? null);
+    setAdded(`${title.primary_title} was added to the catalogue.`);
+  };
+
+  return (
+    <section className="first-run first-run-member" aria-labelledby="first-run-heading">
+      <h2 id="first-run-heading">Start the catalogue</h2>
+      <p>
+        Add well-known titles with one click, find any other title with the search box at the top of the page, or{' '}
+        <Link to="/add-movie">add a movie by its IMDb id</Link>.
+      </p>
+      {titles && titles.length > 0 && (
+        <>
+          <h3 id="first-run-popular">Popular on IMDb</h3>
+          <ul className="first-run-titles" aria-labelledby="first-run-popular">
+            {titles.map((title) => (
+              <Suggestion key={title.tconst} title={title} onAdded={addedOne} />
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="visually-hidden" role="status">
+        {added}
+      </p>
+    </section>
+  );
+}
+
+/** What an empty catalogue shows instead of a bare 'No movies found.' */
+export function FirstRun({ signedIn, onAdded }: { signedIn: boolean; onAdded(): Promise<void> }) {
+  return signedIn ? <MemberWelcome onAdded={onAdded} /> : <VisitorWelcome />;
+}
