@@ -6,24 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDatabase } from '../../server/src/db/database';
 import { ApiAgent } from '../../server/src/testing/client';
+import { freePort } from '../../server/src/testing/ports';
 import { createTestDatabase, TEST_POSTGRES_URL } from '../../server/src/testing/testApp';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(here, '../..');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -3,13 +3,13 @@
 // visitor keeps signing in. Reports the process's peak memory and the login times.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../src/config';
 import { ApiAgent } from '../src/testing/client';
+import { freePort } from '../src/testing/ports';
 
 const PARALLEL_UPLOADS = 48;
 const SIDE = 7000; // 49 megapixels, just under the 50-megapixel limit
@@ -30,16 +30,6 @@ function memoryOf(pid: number): { rss: number; peak: number } | null {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

@@ -9,17 +9,8 @@ import { ApiAgent } from '../testing/client';
 import { addMovie, createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, testConfig, type TestApp } from '../testing/testApp';
 import { connectSocket, nextEvent } from '../watchlists/socketClient';
+import { freePort } from '../testing/ports';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A private redis-server on `port`, resolved once it accepts connections. */
 async function startRedis(port: number): Promise<ChildProcess> {

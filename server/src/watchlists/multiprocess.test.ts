@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,21 +10,12 @@ import { ApiAgent } from '../testing/client';
 import { addMovie } from '../testing/factories';
 import { createTestDatabase, TEST_DATABASES, TEST_POSTGRES_URL, type TestDatabase } from '../testing/testApp';
 import { connectSocket, nextEvent } from './socketClient';
+import { freePort } from '../testing/ports';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LOGIN_LIMIT = 4;
 const LIST_LIMIT = 3;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real `server/src/main.ts` process, as production runs it. */
 async function startServerProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess; output: () => string }> {
