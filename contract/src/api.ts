@@ -1,8 +1,4 @@
-/** Every failed call answers with this shape and a fitting HTTP status. */
-export interface ApiFailure {
-  success: false;
-  error: string;
-}
+export type { ApiFailure } from './errors';
 
 export interface ApiSuccess {
   success: true;

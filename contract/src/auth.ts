@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineRoute } from './route';
+import { rowIdOut } from './ids';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './limits';
 
 const usernameField = z
@@ -34,11 +36,55 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export interface CurrentUser {
-  id: number;
-  username: string;
-  profile_picture: string | null;
-  created_at: string;
-}
+export const currentUser = z
+  .object({
+    id: rowIdOut,
+    username: z.string(),
+    profile_picture: z.string().nullable(),
+    created_at: z.string().meta({ description: 'An ISO 8601 timestamp.' }),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUser>;
 
-export type UserReply = { success: true; user: CurrentUser } | { success: false; error?: string };
+export const userReply = z.object({ success: z.literal(true), user: currentUser });
+export type UserReply = z.infer<typeof userReply> | { success: false; error?: string };
+
+const okReply = z.object({ success: z.literal(true) });
+
+/** The account calls. */
+export const authRoutes = {
+  register: defineRoute({
+    method: 'POST',
+    path: '/api/register',
+    summary: 'Creates an account (the caller then signs in).',
+    tag: 'Accounts',
+    auth: 'none',
+    body: registerRequest,
+    reply: okReply,
+  }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/login',
+    summary: 'Signs in: sets the session cookie and the device cookie.',
+    tag: 'Accounts',
+    auth: 'none',
+    body: loginRequest,
+    reply: userReply,
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'Signs out: ends the session and closes its sockets.',
+    tag: 'Accounts',
+    auth: 'none',
+    reply: okReply,
+  }),
+  currentUser: defineRoute({
+    method: 'GET',
+    path: '/api/user',
+    summary: 'The signed-in user, or 401 for a visitor.',
+    tag: 'Accounts',
+    auth: 'none',
+    reply: userReply,
+  }),
+};

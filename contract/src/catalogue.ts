@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { IMDB_ID_PATTERN, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from './limits';
-import type { Movie } from './movies';
+import { rowIdOut } from './ids';
+import { IMDB_ID_MAX, IMDB_ID_PATTERN, POPULAR_LIMIT_DEFAULT, POPULAR_LIMIT_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX } from './limits';
+import { defineRoute } from './route';
+import { movieIdParams, movieReply, moviesReply } from './movies';
 
-/** Longest search text the server accepts. */
-export const SEARCH_QUERY_MAX = 200;
-/** Longest IMDb id accepted (tt + digits); real ones have 7 to 9 digits. */
-export const IMDB_ID_MAX = 20;
 
 const imdbId = (required: string) =>
   z
@@ -32,22 +30,20 @@ export const imdbSearchQuery = z.object({
 });
 export type ImdbSearchQuery = z.infer<typeof imdbSearchQuery>;
 
-export interface ImdbSearchResult {
-  tconst: string;
-  primary_title: string;
-  start_year: number | null;
-  genres: string | null;
-  title_type: string;
-}
+export const imdbSearchResult = z
+  .object({
+    tconst: z.string(),
+    primary_title: z.string(),
+    start_year: z.number().int().nullable(),
+    genres: z.string().nullable(),
+    title_type: z.string(),
+  })
+  .meta({ id: 'ImdbSearchResult' });
+export type ImdbSearchResult = z.infer<typeof imdbSearchResult>;
 
-export interface ImdbSearchReply {
-  success: true;
-  results: ImdbSearchResult[];
-}
+export const imdbSearchReply = z.object({ success: z.literal(true), results: z.array(imdbSearchResult) });
+export type ImdbSearchReply = z.infer<typeof imdbSearchReply>;
 
-/** Most titles `GET /api/imdb/popular` answers; a larger limit is cut to this. */
-export const POPULAR_LIMIT_MAX = 50;
-export const POPULAR_LIMIT_DEFAULT = 12;
 
 /** `GET /api/imdb/popular?limit=`: the most-voted feature films of the index not yet in the catalogue. */
 export const imdbPopularQuery = z.object({
@@ -68,16 +64,79 @@ export type ImdbPopularReply = ImdbSearchReply;
 export const ensureMovieRequest = z.object({ tconst: imdbId('IMDb id is required (e.g., tt0111161).') });
 export type EnsureMovieRequest = z.infer<typeof ensureMovieRequest>;
 
-export interface EnsureMovieReply {
-  success: true;
-  movie: { id: number };
-}
+export const ensureMovieReply = z.object({ success: z.literal(true), movie: z.object({ id: rowIdOut }) });
+export type EnsureMovieReply = z.infer<typeof ensureMovieReply>;
 
 /** `POST /api/movies {imdb_id}` (signed in). */
 export const addMovieRequest = z.object({ imdb_id: imdbId('IMDB ID is required (e.g., tt0111161).') });
 export type AddMovieRequest = z.infer<typeof addMovieRequest>;
 
-export interface AddMovieReply {
-  success: true;
-  movie: Movie;
-}
+export type AddMovieReply = z.infer<typeof movieReply>;
+
+/** The catalogue and IMDb-index calls. */
+export const catalogueRoutes = {
+  movies: defineRoute({
+    method: 'GET',
+    path: '/api/movies',
+    summary: "The whole catalogue, and the signed-in user's stars by movie id.",
+    tag: 'Catalogue',
+    auth: 'none',
+    reply: moviesReply,
+  }),
+  movie: defineRoute({
+    method: 'GET',
+    path: '/api/movies/:id',
+    summary: 'One catalogue movie with its average user rating.',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: movieIdParams,
+    reply: movieReply,
+  }),
+  addMovie: defineRoute({
+    method: 'POST',
+    path: '/api/movies',
+    summary: "Adds a movie by IMDb id (409 if present, 404 if the index has no such title).",
+    tag: 'Catalogue',
+    auth: 'required',
+    signInSentence: 'You must be signed in to add a movie.',
+    body: addMovieRequest,
+    reply: movieReply,
+  }),
+  poster: defineRoute({
+    method: 'GET',
+    path: '/api/posters/:file',
+    summary: 'A poster drawn by the server (`tt….svg`) for a title without one.',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ file: z.string() }),
+    reply: z.string(),
+    produces: 'image/svg+xml',
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/api/imdb/search',
+    summary: 'Title search over the whole IMDb index: prefix and word matches first, then fuzzier ones.',
+    tag: 'IMDb index',
+    auth: 'none',
+    query: imdbSearchQuery,
+    reply: imdbSearchReply,
+  }),
+  popular: defineRoute({
+    method: 'GET',
+    path: '/api/imdb/popular',
+    summary: 'The most-voted feature films of the index not yet in the catalogue.',
+    tag: 'IMDb index',
+    auth: 'none',
+    query: imdbPopularQuery,
+    reply: imdbSearchReply,
+  }),
+  ensure: defineRoute({
+    method: 'POST',
+    path: '/api/imdb/ensure',
+    summary: 'Brings an IMDb title into the catalogue if it is not there yet (idempotent).',
+    tag: 'IMDb index',
+    auth: 'none',
+    body: ensureMovieRequest,
+    reply: ensureMovieReply,
+  }),
+};

@@ -18,7 +18,11 @@ export function rowIdFromText(text: string): number | null {
 }
 
 /** An id sent as a JSON number in a request body; `message` is the sentence for anything else. */
-export const rowId = (message: string) => z.custom<number>(isRowId, { error: message });
+export const rowId = (message: string) =>
+  z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(ID_MAX, { error: message });
+
+/** An id in a reply. */
+export const rowIdOut = z.number().int().min(1).max(ID_MAX);
 
 /** An id given as text in an address or query; parses to the number. */
 export const rowIdText = (message: string) =>
@@ -30,3 +34,26 @@ export const rowIdText = (message: string) =>
     }
     return id;
   });
+
+/** Most ids one `ids=` list may name; later entries are ignored. */
+export const ID_LIST_MAX = 1000;
+
+/** `ids=1,2,3` (or repeated `ids=`) → unique row ids; entries that cannot be ids are ignored, at most `max` kept. */
+export function idsFromList(raw: unknown, max = ID_LIST_MAX): number[] {
+  // Only flat entries: joining nested arrays would recurse as deep as the request nests them.
+  const entries = Array.isArray(raw) ? raw.filter((entry) => typeof entry === 'number' || typeof entry === 'string') : [raw ?? ''];
+  const ids = new Set<number>();
+  for (const part of entries.map(String).join(',').split(',')) {
+    const id = rowIdFromText(part.trim());
+    if (id !== null) ids.add(id);
+    if (ids.size >= max) break;
+  }
+  return [...ids];
+}
+
+/** An `ids` list in a query or body: comma-separated text, repeated values or a JSON array; junk entries are ignored. */
+export const idList = z
+  .union([z.string(), z.number(), z.array(z.unknown())])
+  .optional()
+  .transform((raw) => idsFromList(raw))
+  .meta({ description: 'Movie ids, comma-separated (or repeated); entries that are not ids are ignored; at most 1,000.' });

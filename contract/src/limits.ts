@@ -61,9 +61,64 @@ export const DESCRIPTION_MAX = 20_000;
 
 export const RECENT_REVIEWERS_LIMIT = 5;
 export const MOVIE_REVIEWS_LIMIT = 20;
+/** Largest `limit` of a movie's reviews and of recent reviewers; larger ones are held to these. */
+export const MOVIE_REVIEWS_LIMIT_MAX = 100;
+export const RECENT_REVIEWERS_LIMIT_MAX = 20;
 export const RECOMMENDATIONS_LIMIT = 15;
 export const HOME_LIST_LIMIT = 10;
 export const CAROUSEL_LIMIT = 10;
 
 /** Review count at which each level starts; level n (1-based) starts at LEVEL_THRESHOLDS[n-1]. */
 export const LEVEL_THRESHOLDS = [0, 5, 10, 25, 50, 100, 250, 500, 1000] as const;
+
+/** Most public lists one page holds (also the default page: the spec's client asks for all). */
+export const PUBLIC_LISTS_LIMIT_MAX = 1000;
+/** Longest name-or-owner filter used; longer text is cut. */
+export const PUBLIC_LISTS_QUERY_MAX = 100;
+/** Most movie ids one reorder may name. */
+export const ORDER_MAX = 10_000;
+
+/** Days a session lives; every use after the first hour renews it for this long again. */
+export const SESSION_DAYS = 30;
+
+/** Socket.IO events one socket may send: a burst, then this many per second; after this many refusals it is disconnected. */
+export const SOCKET_EVENT_BURST = 30;
+export const SOCKET_EVENTS_PER_SECOND = 5;
+export const SOCKET_REFUSALS_BEFORE_DISCONNECT = 50;
+
+/** One named request limit: its default, window, what is counted, and the variable that overrides it. */
+export interface RateLimitDefinition {
+  env: string;
+  max: number;
+  timeWindow: '1 minute' | '1 hour';
+  /** Counted per client address, or per signed-in account (visitors by address). */
+  per: 'address' | 'user';
+}
+
+/** Every request limit of the API in one place. */
+export const RATE_LIMITS = {
+  login: { env: 'LOGIN_RATE_LIMIT_PER_MINUTE', max: 20, timeWindow: '1 minute', per: 'address' },
+  register: { env: 'REGISTER_RATE_LIMIT_PER_HOUR', max: 30, timeWindow: '1 hour', per: 'address' },
+  search: { env: 'SEARCH_RATE_LIMIT_PER_MINUTE', max: 300, timeWindow: '1 minute', per: 'address' },
+  ensure: { env: 'ENSURE_RATE_LIMIT_PER_MINUTE', max: 60, timeWindow: '1 minute', per: 'address' },
+  addMovie: { env: 'ADD_MOVIE_RATE_LIMIT_PER_MINUTE', max: 60, timeWindow: '1 minute', per: 'address' },
+  createList: { env: 'LIST_CREATE_RATE_LIMIT_PER_HOUR', max: 30, timeWindow: '1 hour', per: 'user' },
+  pictureUpload: { env: 'PICTURE_UPLOAD_RATE_LIMIT_PER_HOUR', max: 20, timeWindow: '1 hour', per: 'user' },
+} as const satisfies Record<string, RateLimitDefinition>;
+
+/** How many recent reviews a profile shows. */
+export const PROFILE_RECENT_REVIEWS_LIMIT = 20;
+/** Largest profile picture upload, in bytes (5 MB). */
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest picture decoded, in pixels: a bigger one is refused before decoding. */
+export const PROFILE_PICTURE_MAX_PIXELS = 50_000_000;
+/** Side of the stored square profile picture, in pixels. */
+export const PROFILE_PICTURE_SIDE = 256;
+
+/** Longest search text the server accepts. */
+export const SEARCH_QUERY_MAX = 200;
+/** Longest IMDb id accepted (tt + digits); real ones have 7 to 9 digits. */
+export const IMDB_ID_MAX = 20;
+/** Most titles `GET /api/imdb/popular` answers; a larger limit is cut to this. */
+export const POPULAR_LIMIT_MAX = 50;
+export const POPULAR_LIMIT_DEFAULT = 12;

@@ -1,35 +1,37 @@
+import { z } from 'zod';
+import { rowIdOut, rowIdText } from './ids';
+
 /** A movie in the club's catalogue, as every movie-returning call shapes it. */
-export interface Movie {
-  id: number;
-  tconst: string;
-  title: string;
-  poster: string | null;
-  /** ISO date (YYYY-MM-DD) when known, else the year alone, else null. */
-  release_date: string | null;
-  imdb_rating: number | null;
-  /** https://www.imdb.com/title/tt…/ */
-  imdb_link: string;
-  /** Runtime in minutes. */
-  length: number | null;
-  plot: string | null;
-  genres: string | null;
-  year: number | null;
-  /** ISO timestamp of when the movie entered the catalogue. */
-  date_added: string;
-  /** Average of all users' stars, null without reviews. */
-  avg_user_rating: number | null;
-  /** Number of reviews behind avg_user_rating. */
-  user_rating_count: number;
-}
+export const movie = z
+  .object({
+    id: rowIdOut,
+    tconst: z.string(),
+    title: z.string(),
+    poster: z.string().nullable(),
+    release_date: z.string().nullable().meta({ description: 'ISO date (YYYY-MM-DD) when known, else the year alone, else null.' }),
+    imdb_rating: z.number().nullable(),
+    imdb_link: z.string().meta({ description: 'https://www.imdb.com/title/tt…/' }),
+    length: z.number().int().nullable().meta({ description: 'Runtime in minutes.' }),
+    plot: z.string().nullable(),
+    genres: z.string().nullable(),
+    year: z.number().int().nullable(),
+    date_added: z.string().meta({ description: 'ISO timestamp of when the movie entered the catalogue.' }),
+    avg_user_rating: z.number().nullable().meta({ description: "Average of all users' stars, null without reviews." }),
+    user_rating_count: z.number().int().min(0).meta({ description: 'Number of reviews behind avg_user_rating.' }),
+  })
+  .meta({ id: 'Movie' });
+export type Movie = z.infer<typeof movie>;
 
-export interface MoviesReply {
-  success: true;
-  movies: Movie[];
-  /** The signed-in user's stars by movie id; empty when anonymous. */
-  user_reviews: Record<string, number>;
-}
+export const moviesReply = z.object({
+  success: z.literal(true),
+  movies: z.array(movie),
+  user_reviews: z
+    .record(z.string(), z.number())
+    .meta({ description: "The signed-in user's stars by movie id; empty when anonymous." }),
+});
+export type MoviesReply = z.infer<typeof moviesReply>;
 
-export interface MovieReply {
-  success: true;
-  movie: Movie;
-}
+export const movieReply = z.object({ success: z.literal(true), movie });
+export type MovieReply = z.infer<typeof movieReply>;
+
+export const movieIdParams = z.object({ id: rowIdText('Movie id must be a number.') });

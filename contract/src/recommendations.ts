@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { rowIdOut } from './ids';
 import { IMDB_ID_PATTERN } from './limits';
+import { defineRoute } from './route';
 
 /** `GET /api/recommendations/{tconst}`: the address parameter. */
 export const recommendationsParams = z.object({
@@ -10,16 +12,30 @@ export const recommendationsParams = z.object({
 export type RecommendationsParams = z.infer<typeof recommendationsParams>;
 
 /** One recommended title; movie_id is null when the title is not in the catalogue yet. */
-export interface RecommendationItem {
-  movie_id: number | null;
-  imdb_id: string;
-  title: string;
-  poster: string | null;
-  /** A short excerpt of the best review on this site, or a one-line reason ('Also Horror and Comedy, 1987'). */
-  review: string;
-}
+export const recommendationItem = z
+  .object({
+    movie_id: rowIdOut.nullable(),
+    imdb_id: z.string(),
+    title: z.string(),
+    poster: z.string().nullable(),
+    review: z
+      .string()
+      .meta({ description: "A short excerpt of the best review on this site, or a one-line reason ('Also Horror and Comedy, 1987')." }),
+  })
+  .meta({ id: 'RecommendationItem' });
+export type RecommendationItem = z.infer<typeof recommendationItem>;
 
-export interface RecommendationsReply {
-  success: true;
-  items: RecommendationItem[];
-}
+export const recommendationsReply = z.object({ success: z.literal(true), items: z.array(recommendationItem) });
+export type RecommendationsReply = z.infer<typeof recommendationsReply>;
+
+export const recommendationRoutes = {
+  forTitle: defineRoute({
+    method: 'GET',
+    path: '/api/recommendations/:tconst',
+    summary: "Up to 15 titles this club's reviewers rate alike, blended with titles like it in the IMDb index.",
+    tag: 'Recommendations',
+    auth: 'none',
+    params: recommendationsParams,
+    reply: recommendationsReply,
+  }),
+};

@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { rowId, rowIdText } from './ids';
-import { BUDGET_BANDS, PAIN_MAX, PAIN_MIN, REVIEW_TEXT_MAX, STARS_MAX, STARS_MIN, TTM_GRADES } from './limits';
+import { idList, rowId, rowIdOut, rowIdText } from './ids';
+import { defineRoute } from './route';
+import {
+  BUDGET_BANDS,
+  MOVIE_REVIEWS_LIMIT,
+  MOVIE_REVIEWS_LIMIT_MAX,
+  PAIN_MAX,
+  PAIN_MIN,
+  RECENT_REVIEWERS_LIMIT,
+  RECENT_REVIEWERS_LIMIT_MAX,
+  REVIEW_TEXT_MAX,
+  STARS_MAX,
+  STARS_MIN,
+  TTM_GRADES,
+} from './limits';
 
 
 const wholeNumber = (field: string, min: number, max: number) =>
@@ -32,33 +45,30 @@ export const reviewPost = z.object({
 });
 export type ReviewPost = z.infer<typeof reviewPost>;
 
-export interface ReviewUser {
-  username: string;
-  profile_picture: string | null;
-}
+export const reviewUser = z.object({ username: z.string(), profile_picture: z.string().nullable() }).meta({ id: 'ReviewUser' });
+export type ReviewUser = z.infer<typeof reviewUser>;
 
 /** A review as `GET /api/movies/{id}/reviews` returns it (field names are the contract, misspellings included). */
-export interface ReviewRead {
-  id: number;
-  user: ReviewUser;
-  created_at: string;
-  ttm_rating: string | null;
-  stars: number;
-  /** Same as stars: older clients read it under this name. */
-  acting: number;
-  /** The TTM grade as its 1–7 number (F=1 … S=7), null without one. */
-  trash_rating: number | null;
-  smoke_alerms: boolean | null;
-  how_painful: number | null;
-  movie_equipment_seen: boolean | null;
-  estitamated_budget: string | null;
-  text: string | null;
-}
+export const reviewRead = z
+  .object({
+    id: rowIdOut,
+    user: reviewUser,
+    created_at: z.string(),
+    ttm_rating: z.string().nullable(),
+    stars: z.number().int(),
+    acting: z.number().int().meta({ description: 'Same as stars: older clients read it under this name.' }),
+    trash_rating: z.number().int().nullable().meta({ description: 'The TTM grade as its 1–7 number (F=1 … S=7), null without one.' }),
+    smoke_alerms: z.boolean().nullable(),
+    how_painful: z.number().int().nullable(),
+    movie_equipment_seen: z.boolean().nullable(),
+    estitamated_budget: z.string().nullable(),
+    text: z.string().nullable(),
+  })
+  .meta({ id: 'ReviewRead' });
+export type ReviewRead = z.infer<typeof reviewRead>;
 
-export interface MovieReviewsReply {
-  success: true;
-  reviews: ReviewRead[];
-}
+export const movieReviewsReply = z.object({ success: z.literal(true), reviews: z.array(reviewRead) });
+export type MovieReviewsReply = z.infer<typeof movieReviewsReply>;
 
 /** The `{id}` of `/api/movies/{id}/reviews/mine`: a positive whole number. */
 export const movieReviewParams = z.object({
@@ -66,24 +76,87 @@ export const movieReviewParams = z.object({
 });
 
 /** `GET /api/movies/{id}/reviews/mine`: the signed-in user's own review of the movie, or null. */
-export interface MyReviewReply {
-  success: true;
-  review: ReviewRead | null;
-}
+export const myReviewReply = z.object({ success: z.literal(true), review: reviewRead.nullable() });
+export type MyReviewReply = z.infer<typeof myReviewReply>;
 
-export interface AverageEntry {
-  avg: number;
-  count: number;
-}
+export const averageEntry = z.object({ avg: z.number(), count: z.number().int() }).meta({ id: 'AverageEntry' });
+export type AverageEntry = z.infer<typeof averageEntry>;
 
 /** `{averages: {<movieId>: {avg, count}}}`; movies without reviews are left out. */
-export interface AveragesReply {
-  success: true;
-  averages: Record<string, AverageEntry>;
-}
+export const averagesReply = z.object({ success: z.literal(true), averages: z.record(z.string(), averageEntry) });
+export type AveragesReply = z.infer<typeof averagesReply>;
 
 /** `{recent: {<movieId>: reviewers newest first}}` */
-export interface RecentReviewersReply {
-  success: true;
-  recent: Record<string, ReviewUser[]>;
-}
+export const recentReviewersReply = z.object({ success: z.literal(true), recent: z.record(z.string(), z.array(reviewUser)) });
+export type RecentReviewersReply = z.infer<typeof recentReviewersReply>;
+
+/** A `limit` query value: absent or junk gives the default, numbers are held within 1..max. */
+const lenientLimit = (fallback: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((raw) => {
+      const text = (raw ?? '').trim();
+      if (!/^\d{1,6}$/.test(text)) return fallback;
+      return Math.min(Math.max(Number(text), 1), max);
+    })
+    .meta({ description: `Whole number, held within 1–${max}; absent or not a number: ${fallback}.` });
+
+const averagesQuery = z.object({ ids: idList });
+/** The POST variants read `ids` from a JSON body; a body without usable ids answers for none. */
+const averagesBody = z.object({ ids: idList }).catch({ ids: [] });
+
+const AVERAGES_SUMMARY =
+  'Average stars and review count of each given movie (movies without reviews are left out). The client tries four paths; all answer alike.';
+const averagesByQuery = (path: string) =>
+  defineRoute({ method: 'GET', path, summary: AVERAGES_SUMMARY, tag: 'Reviews', auth: 'none', query: averagesQuery, reply: averagesReply });
+const averagesByBody = (path: string) =>
+  defineRoute({ method: 'POST', path, summary: AVERAGES_SUMMARY, tag: 'Reviews', auth: 'none', body: averagesBody, reply: averagesReply });
+
+/** The review calls. */
+export const reviewRoutes = {
+  post: defineRoute({
+    method: 'POST',
+    path: '/api/review',
+    summary: "Saves the caller's review of a movie: a quick rating (movie_id, stars) or the whole form; one review per user and movie.",
+    tag: 'Reviews',
+    auth: 'required',
+    signInSentence: 'You must be signed in to rate movies.',
+    body: reviewPost,
+    reply: z.object({ success: z.literal(true) }),
+  }),
+  averagesGet: averagesByQuery('/api/review/averages'),
+  averagesGetPlural: averagesByQuery('/api/reviews/averages'),
+  averagesPost: averagesByBody('/api/review/averages'),
+  averagesPostPlural: averagesByBody('/api/reviews/averages'),
+  recent: defineRoute({
+    method: 'GET',
+    path: '/api/reviews/recent',
+    summary: 'The newest reviewers of each given movie, newest first.',
+    tag: 'Reviews',
+    auth: 'none',
+    query: z.object({ ids: idList, limit: lenientLimit(RECENT_REVIEWERS_LIMIT, RECENT_REVIEWERS_LIMIT_MAX) }),
+    reply: recentReviewersReply,
+  }),
+  forMovie: defineRoute({
+    method: 'GET',
+    path: '/api/movies/:id/reviews',
+    summary: 'The reviews of a movie, newest first.',
+    tag: 'Reviews',
+    auth: 'none',
+    params: movieReviewParams,
+    query: z.object({ limit: lenientLimit(MOVIE_REVIEWS_LIMIT, MOVIE_REVIEWS_LIMIT_MAX) }),
+    reply: movieReviewsReply,
+  }),
+  mine: defineRoute({
+    method: 'GET',
+    path: '/api/movies/:id/reviews/mine',
+    summary: "The caller's own review of the movie, or null: the review form opens with it.",
+    tag: 'Reviews',
+    auth: 'required',
+    signInSentence: 'You must be signed in to see your review.',
+    params: movieReviewParams,
+    reply: myReviewReply,
+  }),
+};

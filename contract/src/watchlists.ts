@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { rowId } from './ids';
-import { DESCRIPTION_MAX, ID_MAX, LIST_NAME_MAX, USERNAME_MAX } from './limits';
+import { rowId, rowIdOut, rowIdText } from './ids';
+import { defineRoute } from './route';
+import { DESCRIPTION_MAX, ID_MAX, LIST_NAME_MAX, ORDER_MAX, PUBLIC_LISTS_LIMIT_MAX, PUBLIC_LISTS_QUERY_MAX, USERNAME_MAX } from './limits';
 
 const movieId = rowId('The movie id is not valid.');
 
@@ -14,10 +15,6 @@ export const createPublicListRequest = z.object({
 });
 export type CreatePublicListRequest = z.infer<typeof createPublicListRequest>;
 
-/** Most public lists one page holds (also the default page). */
-export const PUBLIC_LISTS_LIMIT_MAX = 1000;
-/** Longest name-or-owner filter used; longer text is cut. */
-export const PUBLIC_LISTS_QUERY_MAX = 100;
 const OFFSET_REFUSED = `Offset must be a whole number from 0 to ${ID_MAX.toLocaleString('en')}.`;
 
 /**
@@ -67,7 +64,7 @@ export type DescriptionRequest = z.infer<typeof descriptionRequest>;
 export const orderRequest = z.object({
   order: z
     .array(rowId('The order must list movie ids.'), { error: 'The order must be a list of movie ids.' })
-    .max(10_000, { error: 'The order is too long.' }),
+    .max(ORDER_MAX, { error: 'The order is too long.' }),
 });
 export type OrderRequest = z.infer<typeof orderRequest>;
 
@@ -82,104 +79,233 @@ export const moderatorRequest = z.object({
 });
 export type ModeratorRequest = z.infer<typeof moderatorRequest>;
 
-export interface WatchlistItem {
-  /** The movie's id. */
-  id: number;
-  title: string;
-  poster: string | null;
-  imdb_rating: number | null;
-  length: number | null;
-  /** Dense, 0-based place in the list. */
-  position: number;
-}
+const isoTime = z.string().meta({ description: 'An ISO 8601 timestamp.' });
+const picture = z.string().nullable().meta({ description: 'Address of the profile picture, or null.' });
 
-export interface PickedMovie {
-  id: number;
-  title: string;
-  poster: string | null;
-}
+export const watchlistItem = z
+  .object({
+    /** The movie's id. */
+    id: rowIdOut,
+    title: z.string(),
+    poster: z.string().nullable(),
+    imdb_rating: z.number().nullable(),
+    length: z.number().nullable(),
+    position: z.number().int().min(0).meta({ description: 'Dense, 0-based place in the list.' }),
+  })
+  .meta({ id: 'WatchlistItem' });
+export type WatchlistItem = z.infer<typeof watchlistItem>;
 
-export interface ModeratorDetail {
-  username: string;
-  profile_picture: string | null;
-}
+export const pickedMovie = z.object({ id: rowIdOut, title: z.string(), poster: z.string().nullable() }).meta({ id: 'PickedMovie' });
+export type PickedMovie = z.infer<typeof pickedMovie>;
 
-export interface Watchlist {
-  id: number;
-  name: string;
-  /** Sanitised HTML; '' when none. */
-  description: string;
-  items: WatchlistItem[];
-  moderators: string[];
-  moderators_detail: ModeratorDetail[];
-  owner_username: string;
-  owner_profile_picture: string | null;
-  picked_movie: PickedMovie | null;
-  picked_at: string | null;
-  created_at: string;
-  item_count: number;
-  is_personal: boolean;
-  /** The name slug used in `/watchlist/{id}-{slug}`. */
-  slug: string;
-  /** Path of the Stremio manifest; a personal list's carries its secret, so only its owner sees it. */
-  stremio_path: string;
-}
+export const moderatorDetail = z.object({ username: z.string(), profile_picture: picture }).meta({ id: 'ModeratorDetail' });
+export type ModeratorDetail = z.infer<typeof moderatorDetail>;
 
-export interface PublicWatchlistSummary {
-  id: number;
-  name: string;
-  item_count: number;
-  first_poster: string | null;
-  owner_username: string;
-  owner_profile_picture: string | null;
-  created_at: string;
-  slug: string;
-}
+export const watchlistPermissions = z
+  .object({
+    add_items: z.boolean().meta({ description: 'Add movies: any signed-in user on a public list, the owner on a personal one.' }),
+    edit: z.boolean().meta({ description: 'Remove, reorder and edit the description: the owner or a moderator.' }),
+    pick: z.boolean().meta({ description: 'Pick a movie: the owner or a moderator.' }),
+    manage_moderators: z.boolean().meta({ description: 'Add and remove moderators: the owner of a public list.' }),
+  })
+  .meta({ id: 'WatchlistPermissions', description: 'What the viewer may do with this list, decided by the server.' });
+export type WatchlistPermissions = z.infer<typeof watchlistPermissions>;
 
-export interface PublicWatchlistsReply {
-  success: true;
-  watchlists: PublicWatchlistSummary[];
-}
+export const watchlist = z
+  .object({
+    id: rowIdOut,
+    name: z.string(),
+    description: z.string().meta({ description: "Sanitised HTML; '' when none." }),
+    items: z.array(watchlistItem),
+    moderators: z.array(z.string()),
+    moderators_detail: z.array(moderatorDetail),
+    owner_username: z.string(),
+    owner_profile_picture: picture,
+    picked_movie: pickedMovie.nullable(),
+    picked_at: isoTime.nullable(),
+    created_at: isoTime,
+    item_count: z.number().int().min(0),
+    is_personal: z.boolean(),
+    slug: z.string().meta({ description: 'The name slug used in /watchlist/{id}-{slug}.' }),
+    stremio_path: z
+      .string()
+      .meta({ description: "Path of the Stremio manifest; a personal list's carries its secret, so only its owner sees it." }),
+    permissions: watchlistPermissions,
+  })
+  .meta({ id: 'Watchlist' });
+export type Watchlist = z.infer<typeof watchlist>;
 
-export interface WatchlistReply {
-  success: true;
-  watchlist: Watchlist;
-}
+export const publicWatchlistSummary = z
+  .object({
+    id: rowIdOut,
+    name: z.string(),
+    item_count: z.number().int().min(0),
+    first_poster: z.string().nullable(),
+    owner_username: z.string(),
+    owner_profile_picture: picture,
+    created_at: isoTime,
+    slug: z.string(),
+  })
+  .meta({ id: 'PublicWatchlistSummary' });
+export type PublicWatchlistSummary = z.infer<typeof publicWatchlistSummary>;
 
-export interface AddItemReply {
-  success: true;
-  watchlist_id: number;
-  /** False when the movie was already in the list (adding is then a no-op). */
-  added: boolean;
-}
+export const publicWatchlistsReply = z.object({
+  success: z.literal(true),
+  watchlists: z.array(publicWatchlistSummary),
+  total: z.number().int().min(0).meta({ description: 'How many public lists match the search text in all (for paging).' }),
+});
+export type PublicWatchlistsReply = z.infer<typeof publicWatchlistsReply>;
 
-export interface DescriptionReply {
-  success: true;
-  description: string;
-}
+export const watchlistReply = z.object({ success: z.literal(true), watchlist });
+export type WatchlistReply = z.infer<typeof watchlistReply>;
 
-export interface PickReply {
-  success: true;
-  picked_movie: PickedMovie;
-  picked_at: string;
-}
+export const addItemReply = z.object({
+  success: z.literal(true),
+  watchlist_id: rowIdOut,
+  added: z.boolean().meta({ description: 'False when the movie was already in the list (adding is then a no-op).' }),
+});
+export type AddItemReply = z.infer<typeof addItemReply>;
 
-export interface ModeratorsReply {
-  success: true;
-  moderators: string[];
-  moderators_detail: ModeratorDetail[];
-}
+export const descriptionReply = z.object({ success: z.literal(true), description: z.string() });
+export type DescriptionReply = z.infer<typeof descriptionReply>;
 
-export interface SeenReply {
-  success: true;
-  seen: Record<string, true>;
-}
+export const pickReply = z.object({ success: z.literal(true), picked_movie: pickedMovie, picked_at: isoTime });
+export type PickReply = z.infer<typeof pickReply>;
 
-export interface RatingsReply {
-  success: true;
-  /** TTM grade as a 1–7 number by movie id (movies the user reviewed with a grade). */
-  ratings: Record<string, number>;
-}
+export const moderatorsReply = z.object({
+  success: z.literal(true),
+  moderators: z.array(z.string()),
+  moderators_detail: z.array(moderatorDetail),
+});
+export type ModeratorsReply = z.infer<typeof moderatorsReply>;
+
+export const seenReply = z.object({ success: z.literal(true), seen: z.record(z.string(), z.literal(true)) });
+export type SeenReply = z.infer<typeof seenReply>;
+
+export const ratingsReply = z.object({
+  success: z.literal(true),
+  ratings: z
+    .record(z.string(), z.number().int())
+    .meta({ description: 'TTM grade as a 1–7 number by movie id (movies the user reviewed with a grade).' }),
+});
+export type RatingsReply = z.infer<typeof ratingsReply>;
+
+const watchlistIdParams = z.object({ id: rowIdText('The watchlist id is not valid.') });
+const okReply = z.object({ success: z.literal(true) });
+
+/** The watchlist calls. */
+export const watchlistRoutes = {
+  publicLists: defineRoute({
+    method: 'GET',
+    path: '/api/watchlists/public',
+    summary: 'Public watchlists, newest first; searched by name or owner and paged.',
+    tag: 'Watchlists',
+    auth: 'none',
+    query: publicListsQuery,
+    reply: publicWatchlistsReply,
+  }),
+  mine: defineRoute({
+    method: 'GET',
+    path: '/api/watchlists/mine',
+    summary: "The signed-in user's personal watchlist (created on first use).",
+    tag: 'Watchlists',
+    auth: 'required',
+    reply: watchlistReply,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/watchlists/:id',
+    summary: 'One watchlist with its items, moderators, pick and the viewer\'s permissions.',
+    tag: 'Watchlists',
+    auth: 'none',
+    params: watchlistIdParams,
+    reply: watchlistReply,
+  }),
+  createPublic: defineRoute({
+    method: 'POST',
+    path: '/api/watchlists/public',
+    summary: 'Creates a public watchlist owned by the caller.',
+    tag: 'Watchlists',
+    auth: 'required',
+    body: createPublicListRequest,
+    reply: watchlistReply,
+  }),
+  addToMine: defineRoute({
+    method: 'POST',
+    path: '/api/watchlists/mine/items',
+    summary: 'Adds a movie to the personal watchlist (a no-op when present).',
+    tag: 'Watchlists',
+    auth: 'required',
+    body: addItemRequest,
+    reply: addItemReply,
+  }),
+  addItem: defineRoute({
+    method: 'POST',
+    path: '/api/watchlists/:id/items',
+    summary: 'Adds a movie to a public watchlist (a no-op when present).',
+    tag: 'Watchlists',
+    auth: 'required',
+    params: watchlistIdParams,
+    body: addItemRequest,
+    reply: addItemReply,
+  }),
+  removeItem: defineRoute({
+    method: 'DELETE',
+    path: '/api/watchlists/:id/items/:movieId',
+    summary: 'Removes a movie from a watchlist (editors).',
+    tag: 'Watchlists',
+    auth: 'required',
+    params: z.object({ id: rowIdText('The watchlist id is not valid.'), movieId: rowIdText('The movie id is not valid.') }),
+    reply: okReply,
+  }),
+  reorder: defineRoute({
+    method: 'PUT',
+    path: '/api/watchlists/:id/items/order',
+    summary: "Reorders a watchlist (editors); the order must name exactly the list's current items.",
+    tag: 'Watchlists',
+    auth: 'required',
+    params: watchlistIdParams,
+    body: orderRequest,
+    reply: okReply,
+  }),
+  description: defineRoute({
+    method: 'PUT',
+    path: '/api/watchlists/:id/description',
+    summary: 'Sets the description (editors); HTML is sanitised against an allowlist.',
+    tag: 'Watchlists',
+    auth: 'required',
+    params: watchlistIdParams,
+    body: descriptionRequest,
+    reply: descriptionReply,
+  }),
+  pick: defineRoute({
+    method: 'POST',
+    path: '/api/watchlists/:id/pick',
+    summary: 'Picks a random list item the picker has not reviewed (editors) and tells every subscriber.',
+    tag: 'Watchlists',
+    auth: 'required',
+    params: watchlistIdParams,
+    reply: pickReply,
+  }),
+  addModerator: defineRoute({
+    method: 'POST',
+    path: '/api/add_moderator',
+    summary: 'Adds a moderator to a public watchlist (its owner).',
+    tag: 'Watchlists',
+    auth: 'required',
+    body: moderatorRequest,
+    reply: moderatorsReply,
+  }),
+  removeModerator: defineRoute({
+    method: 'POST',
+    path: '/api/remove_moderator',
+    summary: 'Removes a moderator from a public watchlist (its owner).',
+    tag: 'Watchlists',
+    auth: 'required',
+    body: moderatorRequest,
+    reply: moderatorsReply,
+  }),
+};
 
 /** Realtime socket events. */
 export const WATCHLIST_EVENTS = {

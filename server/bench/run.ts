@@ -13,11 +13,13 @@ import { migrateToLatest } from '../src/db/migrate';
 import { importImdbFiles } from '../src/imdb/importer';
 import { searchTitles } from '../src/imdb/search';
 import { generateBasics, typicalQueries } from './generate';
+import { benchHttp } from './http';
+import { benchLighthouse } from './lighthouse';
 import { benchUploads } from './uploads';
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const QUERIES = 1000;
-/** `sqlite`, `postgres` or `uploads` to run one part; everything by default. */
+/** `sqlite`, `postgres`, `http`, `lighthouse` or `uploads` to run one part; everything by default. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const IMPORT_TARGET = 50_000;
 const SEARCH_P95_TARGET = 15;
@@ -55,7 +57,9 @@ async function measure(label: string, database: AppDatabase, file: string, queri
 async function main() {
   console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}`);
   console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  if (ONLY !== 'uploads') await benchDatabases();
+  if (ONLY === '' || ONLY === 'sqlite' || ONLY === 'postgres') await benchDatabases();
+  if (ONLY === '' || ONLY === 'http') await benchHttp();
+  if (ONLY === '' || ONLY === 'lighthouse') await benchLighthouse();
   if (ONLY === '' || ONLY === 'uploads') await benchUploads();
 }
 

@@ -10,8 +10,11 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
 import { scheduleHousekeeping } from './housekeeping/service';
+import { installCompression } from './http/compression';
+import { serializerCompiler, validatorCompiler } from './http/contractRoute';
 import { errorHandler } from './http/errors';
 import { installInputGuards } from './http/inputGuards';
+import { installOpenApi } from './http/openapi';
 import { makeOriginCheck } from './http/origin';
 import { installRateLimits } from './http/rateLimits';
 import { installSecurityHeaders } from './http/securityHeaders';
@@ -42,6 +45,8 @@ export interface BuildOptions {
   database?: AppDatabase;
   /** Load the bundled IMDb sample when the index is empty (on by default). */
   loadImdbSample?: boolean;
+  /** Check every JSON reply against its contract before sending it (on under NODE_ENV=test). */
+  checkReplies?: boolean;
 }
 
 /** Builds the whole app (API, client, add-on, sockets) without listening, so tests can use port 0. */
@@ -67,13 +72,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('auth', auth);
   app.setErrorHandler(errorHandler);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler(options.checkReplies ?? process.env.NODE_ENV === 'test'));
   installInputGuards(app);
 
   await installSecurityHeaders(app, config.publicUrl);
+  await installCompression(app);
   await app.register(fastifyCookie);
   await installRateLimits(app, config);
   app.addHook('onRequest', makeOriginCheck(config.publicUrl));
   installSessions(app, auth);
+  await installOpenApi(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes(auth));

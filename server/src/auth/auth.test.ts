@@ -59,7 +59,7 @@ for (const kind of TEST_DATABASES) {
       await agent.post('/api/register', { username: 'CaseUser', password: 'secret-password' });
       const again = await agent.post('/api/register', { username: 'caseuser', password: 'other-password' });
       assert.equal(again.status, 409);
-      assert.deepEqual(again.body, { success: false, error: 'Username already taken.' });
+      assert.deepEqual(again.body, { success: false, error: 'Username already taken.', code: 'username_taken' });
     });
 
     it('gives the same answer for a wrong password and an unknown user', async () => {
@@ -69,7 +69,7 @@ for (const kind of TEST_DATABASES) {
       const unknown = await agent.post('/api/login', { username: 'nobody_here', password: 'not-the-password' });
       assert.equal(wrong.status, 401);
       assert.equal(unknown.status, 401);
-      assert.deepEqual(wrong.body, { success: false, error: 'Invalid username or password.' });
+      assert.deepEqual(wrong.body, { success: false, error: 'Invalid username or password.', code: 'invalid_credentials' });
       assert.deepEqual(unknown.body, wrong.body);
     });
 
@@ -101,7 +101,7 @@ for (const kind of TEST_DATABASES) {
         { origin: 'https://evil.example' },
       );
       assert.equal(refused.status, 403);
-      assert.deepEqual(refused.body, { success: false, error: 'Cross-site requests are not allowed.' });
+      assert.deepEqual(refused.body, { success: false, error: 'Cross-site requests are not allowed.', code: 'cross_site' });
       const sameOrigin = await agent.post(
         '/api/register',
         { username: 'csrf_victim', password: 'secret-password' },

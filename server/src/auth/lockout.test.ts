@@ -7,8 +7,8 @@ import type { ApiAgent } from '../testing/client';
 import { createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, testConfig, type TestApp } from '../testing/testApp';
 
-const LOCKED = { success: false, error: 'Too many failed logins for this account. Try again in 15 minutes.' };
-const INVALID = { success: false, error: 'Invalid username or password.' };
+const LOCKED = { success: false, error: 'Too many failed logins for this account. Try again in 15 minutes.', code: 'login_locked' };
+const INVALID = { success: false, error: 'Invalid username or password.', code: 'invalid_credentials' };
 
 function deviceCookieOf(agent: ApiAgent): string {
   const pair = agent.cookieHeader.split('; ').find((cookie) => cookie.startsWith('device='));

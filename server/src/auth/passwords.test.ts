@@ -49,7 +49,7 @@ for (const kind of TEST_DATABASES) {
       assert.ok((await storedHash('scrypt_user')).startsWith(CURRENT_PREFIX), 're-hashed to argon2id');
 
       assert.equal((await login('scrypt_user', 'old password 1')).status, 200, 'the new hash works');
-      assert.deepEqual((await login('scrypt_user', 'old password 2')).body, { success: false, error: 'Invalid username or password.' });
+      assert.deepEqual((await login('scrypt_user', 'old password 2')).body, { success: false, error: 'Invalid username or password.', code: 'invalid_credentials' });
     });
 
     it('upgrades an argon2id hash made with weaker parameters', async () => {
@@ -77,7 +77,7 @@ for (const kind of TEST_DATABASES) {
           assert.equal(reply.body.user.username, attempt.user.username);
         } else {
           assert.equal(reply.status, 401);
-          assert.deepEqual(reply.body, { success: false, error: 'Invalid username or password.' });
+          assert.deepEqual(reply.body, { success: false, error: 'Invalid username or password.', code: 'invalid_credentials' });
         }
       }
       assert.equal((await catalogue).status, 200, 'other requests are served during the burst');

@@ -1,14 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-export function findUserByUsername(db: Kysely<Database>, username: string) {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('username_lower', '=', username.toLowerCase())
-    .executeTakeFirst();
-}
-
 export function insertUser(db: Kysely<Database>, username: string, passwordHash: string, now: string) {
   return db
     .insertInto('users')

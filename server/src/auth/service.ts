@@ -1,13 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type CurrentUser, LOGIN_FAILURE_WINDOW_MINUTES, type LoginRequest, type RegisterRequest } from '@movieclub/contract';
+import { type CurrentUser, LOGIN_FAILURE_WINDOW_MINUTES, type LoginRequest, type RegisterRequest, SESSION_DAYS } from '@movieclub/contract';
 import type { Database } from '../db/schema';
 import { conflict, HttpError, unauthorized } from '../http/errors';
 import { DeviceCookies } from './deviceCookies';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { findUserByName } from '../users/queries';
 import * as queries from './queries';
 
-export const SESSION_DAYS = 30;
+export { SESSION_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sliding expiry is written back at most this often, not on every request. */
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
@@ -34,13 +35,13 @@ export class AuthService {
   }
 
   async register(input: RegisterRequest): Promise<SessionUser> {
-    if (await queries.findUserByUsername(this.db, input.username)) throw conflict('Username already taken.');
+    if (await findUserByName(this.db, input.username)) throw conflict('Username already taken.', 'username_taken');
     const passwordHash = await hashPassword(input.password);
     try {
       return await queries.insertUser(this.db, input.username, passwordHash, new Date().toISOString());
     } catch (error) {
       // Two registrations racing for one name: the unique index decides.
-      if (await queries.findUserByUsername(this.db, input.username)) throw conflict('Username already taken.');
+      if (await findUserByName(this.db, input.username)) throw conflict('Username already taken.', 'username_taken');
       throw error;
     }
   }
@@ -59,14 +60,14 @@ export class AuthService {
     const now = Date.now();
     const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
     if ((await queries.countLoginFailuresSince(this.db, usernameLower, device, since)) >= this.failuresPerUsername) {
-      throw new HttpError(429, LOCKED);
+      throw new HttpError(429, LOCKED, 'login_locked');
     }
-    const row = await queries.findUserByUsername(this.db, input.username);
+    const row = await findUserByName(this.db, input.username);
     const storedHash = row?.password_hash ?? (await decoyPasswordHash());
     const { valid, outdated } = await verifyPassword(input.password, storedHash);
     if (!row || !valid) {
       await queries.recordLoginFailure(this.db, usernameLower, device, new Date(now).toISOString());
-      throw unauthorized(INVALID_LOGIN);
+      throw unauthorized(INVALID_LOGIN, 'invalid_credentials');
     }
     if (outdated) await queries.updatePasswordHash(this.db, row.id, storedHash, await hashPassword(input.password));
     await queries.clearLoginFailures(this.db, usernameLower, device);

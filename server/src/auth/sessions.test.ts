@@ -54,7 +54,7 @@ for (const kind of TEST_DATABASES) {
 
       const me = await user.agent.get('/api/user');
       assert.equal(me.status, 401);
-      assert.deepEqual(me.body, { success: false, error: 'Not signed in.' });
+      assert.deepEqual(me.body, { success: false, error: 'Not signed in.', code: 'not_signed_in' });
       assert.match(sidCookie(me.headers) ?? '', /^sid=;.*Expires=Thu, 01 Jan 1970/i);
       assert.deepEqual(await sessionRows(user.id), []);
       assert.equal((await app.agent().get('/api/user', { cookie: cookieHeader })).status, 401, 'the old cookie stays refused');

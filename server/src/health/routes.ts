@@ -1,5 +1,8 @@
+import { healthRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { contractRoute } from '../http/contractRoute';
+import { failure } from '../http/errors';
 
 /**
  * `GET /api/health`: each component's state. The database decides the status code
@@ -7,7 +10,7 @@ import { sql } from 'kysely';
  * away only degrades realtime to this process, so the reply stays 200 and says so.
  */
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health', async (request, reply) => {
+  contractRoute(app, api.health)(async (request, reply) => {
     const kind = app.database.kind;
     const realtime = app.realtime?.status() ?? 'single-process';
     try {
@@ -15,8 +18,7 @@ export async function healthRoutes(app: FastifyInstance) {
     } catch (error) {
       request.log.error({ err: error }, 'database health check failed');
       return reply.status(503).send({
-        success: false,
-        error: 'The database is not answering.',
+        ...failure('The database is not answering.', 'unavailable'),
         database: { kind, ok: false },
         components: { database: 'down', realtime },
       });

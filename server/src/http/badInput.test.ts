@@ -1,3 +1,4 @@
+import { defaultErrorCode } from '@movieclub/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
@@ -11,7 +12,7 @@ const TOO_BIG = '2147483648';
 const HUGE = '99999999999';
 
 function refused(reply: ApiResponse, status: number, error: string, what: string) {
-  assert.deepEqual({ status: reply.status, body: reply.body }, { status, body: { success: false, error } }, what);
+  assert.deepEqual({ status: reply.status, body: reply.body }, { status, body: { success: false, error, code: defaultErrorCode(status) } }, what);
 }
 
 for (const kind of TEST_DATABASES) {

@@ -1,21 +1,28 @@
+import { defaultErrorCode, type ErrorCode } from '@movieclub/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
-/** An expected failure: its status and sentence go to the client as they are. */
+/** An expected failure: its status, sentence and code go to the client as they are. */
 export class HttpError extends Error {
+  readonly code: ErrorCode;
   constructor(
     readonly statusCode: number,
     message: string,
+    code?: ErrorCode,
   ) {
     super(message);
     this.name = 'HttpError';
+    this.code = code ?? defaultErrorCode(statusCode);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'You must be signed in to do that.') => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (message: string, code?: ErrorCode) => new HttpError(400, message, code);
+export const unauthorized = (message = 'You must be signed in to do that.', code?: ErrorCode) => new HttpError(401, message, code);
+export const forbidden = (message: string, code?: ErrorCode) => new HttpError(403, message, code);
+export const notFound = (message: string, code?: ErrorCode) => new HttpError(404, message, code);
+export const conflict = (message: string, code?: ErrorCode) => new HttpError(409, message, code);
+
+/** The one shape of every failed reply. */
+export const failure = (error: string, code: ErrorCode) => ({ success: false as const, error, code });
 
 /** Sentences for the framework's own 4xx errors, which carry technical messages. */
 const frameworkSentences: Record<string, string> = {
@@ -61,19 +68,17 @@ function sentenceFor(error: FastifyError, status: number): string {
 /** Turns every error into `{success:false, error}`; a 500 shows only a reference id. */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.status(error.statusCode).send({ success: false, error: error.message });
+    return reply.status(error.statusCode).send(failure(error.message, error.code));
   }
   if (isMalformedUpload(error, request)) {
     request.log.info({ message: error.message }, 'malformed upload refused');
-    return reply.status(400).send({ success: false, error: MALFORMED_UPLOAD });
+    return reply.status(400).send(failure(MALFORMED_UPLOAD, 'invalid_input'));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     request.log.info({ code: error.code, message: error.message }, 'request refused');
-    return reply.status(status).send({ success: false, error: sentenceFor(error, status) });
+    return reply.status(status).send(failure(sentenceFor(error, status), defaultErrorCode(status)));
   }
   request.log.error({ err: error }, 'request failed');
-  return reply
-    .status(500)
-    .send({ success: false, error: `Something went wrong on the server (reference ${request.id}).` });
+  return reply.status(500).send(failure(`Something went wrong on the server (reference ${request.id}).`, 'server_error'));
 }

@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { ERROR_CODES } from '@movieclub/contract';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { addImdbTitle, addMovie, createUser, type SignedInUser } from '../testing/factories';
@@ -47,10 +48,11 @@ function checkReply(request: MalformedRequest, reply: Reply) {
   assert.ok(reply.status < 500, `server error: ${seen}`);
   if (reply.status < 400 || request.method === 'HEAD') return;
   assert.match(reply.contentType, /^application\/json/, `a refusal is JSON: ${seen}`);
-  const body = JSON.parse(reply.text) as { success?: unknown; error?: unknown };
+  const body = JSON.parse(reply.text) as { success?: unknown; error?: unknown; code?: unknown };
   assert.equal(body.success, false, `a refusal says success:false: ${seen}`);
   assert.equal(typeof body.error, 'string', `a refusal carries a sentence: ${seen}`);
   assert.match(body.error as string, /^[A-Z]/, `the sentence starts with a capital letter: ${seen}`);
+  assert.ok(typeof body.code === 'string' && body.code in ERROR_CODES, `a refusal carries a known code: ${seen}`);
 }
 
 /** A built client in a temporary folder, so the static files and page routes are fuzzed too. */

@@ -14,7 +14,7 @@ describe('cross-site request check', () => {
     app.agent().post('/api/register', { username, password: 'secret-password' }, headers);
   const userExists = async (username: string) =>
     Boolean(await app.database.db.selectFrom('users').select('id').where('username_lower', '=', username).executeTakeFirst());
-  const REFUSED = { success: false, error: 'Cross-site requests are not allowed.' };
+  const REFUSED = { success: false, error: 'Cross-site requests are not allowed.', code: 'cross_site' };
 
   it('refuses a mutating call without Origin whose Referer is another site, changing nothing', async () => {
     for (const referer of ['https://evil.example/page', `${app.url.replace('127.0.0.1', 'localhost')}/register`, 'not an address']) {

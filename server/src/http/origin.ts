@@ -25,6 +25,6 @@ export function makeOriginCheck(publicUrl: string | null) {
     if (origin === null) return;
     const own = `${request.protocol}://${request.host}`;
     if (origin === own || origin === configured) return;
-    throw forbidden('Cross-site requests are not allowed.');
+    throw forbidden('Cross-site requests are not allowed.', 'cross_site');
   };
 }

@@ -2,30 +2,11 @@ import { createRequire } from 'node:module';
 import fastifyRateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { RATE_LIMITS, type RateLimitDefinition } from '@movieclub/contract';
 import type { Config } from '../config';
 import { HttpError } from './errors';
 
-interface RateLimitDefinition {
-  /** The environment variable that overrides `max`. */
-  env: string;
-  /** Calls allowed per window by default. */
-  max: number;
-  timeWindow: '1 minute' | '1 hour';
-  /** Counted per client address, or per signed-in account (visitors by address). */
-  per: 'address' | 'user';
-}
-
-/** Every request limit of the API in one place: name, default, window, what is counted, and its variable. */
-export const RATE_LIMITS = {
-  login: { env: 'LOGIN_RATE_LIMIT_PER_MINUTE', max: 20, timeWindow: '1 minute', per: 'address' },
-  register: { env: 'REGISTER_RATE_LIMIT_PER_HOUR', max: 30, timeWindow: '1 hour', per: 'address' },
-  search: { env: 'SEARCH_RATE_LIMIT_PER_MINUTE', max: 300, timeWindow: '1 minute', per: 'address' },
-  ensure: { env: 'ENSURE_RATE_LIMIT_PER_MINUTE', max: 60, timeWindow: '1 minute', per: 'address' },
-  addMovie: { env: 'ADD_MOVIE_RATE_LIMIT_PER_MINUTE', max: 60, timeWindow: '1 minute', per: 'address' },
-  createList: { env: 'LIST_CREATE_RATE_LIMIT_PER_HOUR', max: 30, timeWindow: '1 hour', per: 'user' },
-  pictureUpload: { env: 'PICTURE_UPLOAD_RATE_LIMIT_PER_HOUR', max: 20, timeWindow: '1 hour', per: 'user' },
-} as const satisfies Record<string, RateLimitDefinition>;
-
+export { RATE_LIMITS };
 export type RateLimitName = keyof typeof RATE_LIMITS;
 /** Calls allowed per window, by limit. */
 export type RateLimits = Record<RateLimitName, number>;

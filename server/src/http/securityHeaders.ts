@@ -28,7 +28,8 @@ export async function installSecurityHeaders(app: FastifyInstance, publicUrl: st
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", ...POSTER_HOSTS],
+        // The API reference (Swagger UI) draws its icons as data: images; nothing else may.
+        imgSrc: ["'self'", ...POSTER_HOSTS, (request) => (request.url?.startsWith('/api/docs') ? 'data:' : '')],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", (request) => socketSources(request)],
         objectSrc: ["'none'"],

@@ -66,7 +66,7 @@ for (const kind of TEST_DATABASES) {
       for (const limit of ['lots', '0', '-2', '2.5']) {
         const reply = await app.agent().get(`/api/imdb/popular?limit=${limit}`);
         assert.equal(reply.status, 400, limit);
-        assert.deepEqual(reply.body, { success: false, error: 'Limit must be a whole number from 1 to 50.' });
+        assert.deepEqual(reply.body, { success: false, error: 'Limit must be a whole number from 1 to 50.', code: 'invalid_input' });
       }
     });
   });

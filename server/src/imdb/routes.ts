@@ -1,6 +1,6 @@
-import { ensureMovieRequest, imdbPopularQuery, imdbSearchQuery } from '@movieclub/contract';
+import { catalogueRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../http/validate';
+import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
 import { materialiseMovie } from '../movies/service';
 import { popularTitles } from './popular';
@@ -8,22 +8,21 @@ import { searchTitles } from './search';
 
 export async function routes(app: FastifyInstance): Promise<void> {
   // Anonymous: the header search is for visitors too; limits keep scripted scraping in check.
-  app.get('/api/imdb/search', { config: { rateLimit: rateLimit(app.config, 'search') } }, async (request) => {
-    const { q, limit } = parseInput(imdbSearchQuery, request.query ?? {}, 'query');
-    const results = await searchTitles(app.db, app.database.kind, q, limit);
-    return { success: true, results };
+  contractRoute(app, api.search, { config: { rateLimit: rateLimit(app.config, 'search') } })(async (request) => {
+    const { q, limit } = request.query;
+    return { success: true, results: await searchTitles(app.db, app.database.kind, q, limit) };
   });
 
   // Well-known titles to start a catalogue with; public like the search it complements.
-  app.get('/api/imdb/popular', { config: { rateLimit: rateLimit(app.config, 'search') } }, async (request) => {
-    const { limit } = parseInput(imdbPopularQuery, request.query ?? {}, 'query');
-    return { success: true, results: await popularTitles(app.db, limit) };
-  });
+  contractRoute(app, api.popular, { config: { rateLimit: rateLimit(app.config, 'search') } })(async (request) => ({
+    success: true,
+    results: await popularTitles(app.db, request.query.limit),
+  }));
 
   // Anyone may bring a title into the catalogue by opening it from search; signed-in callers are recorded as adders.
-  app.post('/api/imdb/ensure', { config: { rateLimit: rateLimit(app.config, 'ensure') } }, async (request) => {
-    const { tconst } = parseInput(ensureMovieRequest, request.body);
-    const { id } = await materialiseMovie({ db: app.db, config: app.config, log: request.log }, tconst, request.user?.id ?? null);
+  contractRoute(app, api.ensure, { config: { rateLimit: rateLimit(app.config, 'ensure') } })(async (request) => {
+    const context = { db: app.db, config: app.config, log: request.log };
+    const { id } = await materialiseMovie(context, request.body.tconst, request.user?.id ?? null);
     return { success: true, movie: { id } };
   });
 }

@@ -62,7 +62,7 @@ for (const kind of TEST_DATABASES) {
     it('refuses a 10 KB query with a sentence and treats LIKE wildcards as text', async () => {
       const long = await app.agent().get(`/api/imdb/search?q=${'a'.repeat(10_000)}`);
       assert.equal(long.status, 400);
-      assert.deepEqual(long.body, { success: false, error: 'Search text must be at most 200 characters.' });
+      assert.deepEqual(long.body, { success: false, error: 'Search text must be at most 200 characters.', code: 'invalid_input' });
       assert.deepEqual(await search('%%%'), []);
       assert.deepEqual(await search('"; drop table imdb_titles; --'), []);
       assert.ok((await search('matrix')).length > 0);

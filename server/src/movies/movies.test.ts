@@ -46,7 +46,7 @@ for (const kind of TEST_DATABASES) {
         assert.equal(reply.body.success, false);
       }
       const unknown = await app.agent().post('/api/imdb/ensure', { tconst: 'tt9999999' });
-      assert.deepEqual(unknown.body, { success: false, error: 'No IMDb title tt9999999 found.' });
+      assert.deepEqual(unknown.body, { success: false, error: 'No IMDb title tt9999999 found.', code: 'imdb_title_not_found' });
       assert.equal(unknown.status, 404);
     });
 
@@ -63,22 +63,22 @@ for (const kind of TEST_DATABASES) {
     it('explains every refused add and changes nothing', async () => {
       const anonymous = await app.agent().post('/api/movies', { imdb_id: 'tt0066434' });
       assert.equal(anonymous.status, 401);
-      assert.deepEqual(anonymous.body, { success: false, error: 'You must be signed in to add a movie.' });
+      assert.deepEqual(anonymous.body, { success: false, error: 'You must be signed in to add a movie.', code: 'not_signed_in' });
       const { agent } = await createUser(app);
-      const cases: [unknown, number, string][] = [
+      const cases: [unknown, number, string, string?][] = [
         [{}, 400, 'IMDB ID is required (e.g., tt0111161).'],
         [{ imdb_id: '   ' }, 400, 'IMDB ID is required (e.g., tt0111161).'],
         [{ imdb_id: 'tt12' }, 400, 'IMDb id must be tt followed by at least 7 digits (e.g., tt0111161).'],
         [{ imdb_id: '0111161' }, 400, 'IMDb id must be tt followed by at least 7 digits (e.g., tt0111161).'],
         [{ imdb_id: 'tt0111161; DROP' }, 400, 'IMDb id must be tt followed by at least 7 digits (e.g., tt0111161).'],
-        [{ imdb_id: 'tt9999998' }, 404, 'No IMDb title tt9999998 found.'],
-        [{ imdb_id: 'tt0368226' }, 409, 'Movie already in catalogue.'],
+        [{ imdb_id: 'tt9999998' }, 404, 'No IMDb title tt9999998 found.', 'imdb_title_not_found'],
+        [{ imdb_id: 'tt0368226' }, 409, 'Movie already in catalogue.', 'movie_exists'],
       ];
       const countBefore = (await app.agent().get('/api/movies')).body.movies.length;
-      for (const [body, status, error] of cases) {
+      for (const [body, status, error, code = 'invalid_input'] of cases) {
         const reply = await agent.post('/api/movies', body);
         assert.equal(reply.status, status, JSON.stringify(body));
-        assert.deepEqual(reply.body, { success: false, error });
+        assert.deepEqual(reply.body, { success: false, error, code });
       }
       assert.equal((await app.agent().get('/api/movies')).body.movies.length, countBefore);
     });
@@ -110,10 +110,10 @@ for (const kind of TEST_DATABASES) {
     it('answers one movie, 404 for a missing one and 400 for a non-numeric id', async () => {
       const missing = await app.agent().get('/api/movies/999999');
       assert.equal(missing.status, 404);
-      assert.deepEqual(missing.body, { success: false, error: 'Movie not found.' });
+      assert.deepEqual(missing.body, { success: false, error: 'Movie not found.', code: 'not_found' });
       const bad = await app.agent().get('/api/movies/abc');
       assert.equal(bad.status, 400);
-      assert.deepEqual(bad.body, { success: false, error: 'Movie id must be a number.' });
+      assert.deepEqual(bad.body, { success: false, error: 'Movie id must be a number.', code: 'invalid_input' });
     });
   });
 }

@@ -1,11 +1,12 @@
+import type { Movie } from '@movieclub/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database, NewMovie } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { chooseProvider, fetchMetadata } from './metadata';
-import { posterPath } from './poster';
-import { findImdbTitle, insertMovieOnce, movieIdByTconst } from './queries';
+import { posterPath, posterSvg } from './poster';
+import { findImdbTitle, findMovie, insertMovieOnce, listMovies, movieIdByTconst, posterFacts, starsByUser } from './queries';
 
 export const imdbLink = (tconst: string) => `https://www.imdb.com/title/${tconst}/`;
 
@@ -29,7 +30,7 @@ export async function materialiseMovie(
   const existing = await movieIdByTconst(db, tconst);
   if (existing !== null) return { id: existing, created: false };
   const title = await findImdbTitle(db, tconst);
-  if (!title) throw notFound(`No IMDb title ${tconst} found.`);
+  if (!title) throw notFound(`No IMDb title ${tconst} found.`, 'imdb_title_not_found');
 
   const meta = await fetchMetadata(chooseProvider(config), tconst, config.metadataTimeoutMs, log);
   const movie: NewMovie = {
@@ -56,8 +57,28 @@ export async function materialiseMovie(
 
 /** `POST /api/movies`: like materialise, but a title already in the catalogue is a conflict. */
 export async function addMovie(context: MaterialiseContext, tconst: string, userId: number): Promise<number> {
-  if ((await movieIdByTconst(context.db, tconst)) !== null) throw conflict('Movie already in catalogue.');
+  if ((await movieIdByTconst(context.db, tconst)) !== null) throw conflict('Movie already in catalogue.', 'movie_exists');
   const { id, created } = await materialiseMovie(context, tconst, userId);
-  if (!created) throw conflict('Movie already in catalogue.');
+  if (!created) throw conflict('Movie already in catalogue.', 'movie_exists');
   return id;
+}
+
+/** The whole catalogue, and the viewer's own stars by movie id (empty for a visitor). */
+export async function catalogue(db: Kysely<Database>, viewerId: number | null) {
+  const [movies, userReviews] = await Promise.all([listMovies(db), viewerId === null ? {} : starsByUser(db, viewerId)]);
+  return { movies, user_reviews: userReviews };
+}
+
+export async function getMovie(db: Kysely<Database>, id: number): Promise<Movie> {
+  const movie = await findMovie(db, id);
+  if (!movie) throw notFound('Movie not found.');
+  return movie;
+}
+
+/** The SVG poster drawn for `tt….svg` of a title the catalogue or index knows; 404 otherwise. */
+export async function drawnPoster(db: Kysely<Database>, file: string): Promise<string> {
+  const match = /^(tt\d{7,12})\.svg$/.exec(file);
+  const facts = match ? await posterFacts(db, match[1]) : null;
+  if (!match || !facts) throw notFound('Poster not found.');
+  return posterSvg(match[1], facts.title, facts.year);
 }

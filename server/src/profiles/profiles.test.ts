@@ -107,14 +107,14 @@ for (const kind of TEST_DATABASES) {
       it(`answers 404 'User not found.' for ${name.slice(0, 40)}`, async () => {
         const reply = await app.agent().get(`/api/users/${name}/profile`);
         assert.equal(reply.status, 404);
-        assert.deepEqual(reply.body, { success: false, error: 'User not found.' });
+        assert.deepEqual(reply.body, { success: false, error: 'User not found.', code: 'user_not_found' });
       });
     }
 
     it('refuses a name with a NUL character, as every text', async () => {
       const reply = await app.agent().get('/api/users/%00admin/profile');
       assert.equal(reply.status, 400);
-      assert.deepEqual(reply.body, { success: false, error: 'Text must not contain NUL characters.' });
+      assert.deepEqual(reply.body, { success: false, error: 'Text must not contain NUL characters.', code: 'invalid_input' });
     });
   });
 }

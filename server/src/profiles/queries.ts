@@ -2,15 +2,6 @@ import type { Kysely } from 'kysely';
 import { dialectOf } from '../db/database';
 import type { Database } from '../db/schema';
 
-/** A user by name, ignoring case (names are unique case-insensitively). */
-export function findUserByName(db: Kysely<Database>, username: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'profile_picture', 'created_at'])
-    .where('username_lower', '=', username.toLowerCase())
-    .executeTakeFirst();
-}
-
 /** How many reviews a user wrote and the mean of their stars (null without reviews). */
 export async function reviewStats(db: Kysely<Database>, userId: number) {
   const row = await db

@@ -1,13 +1,20 @@
 import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_LARGE, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@movieclub/contract';
+import {
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_TOO_LARGE,
+  profileRoutes as api,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/session';
+import { contractRoute } from '../http/contractRoute';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { changePicture, removePicture } from './pictures';
 import { getProfile } from './service';
-import { AVATAR_URL_PREFIX, AvatarStore } from './upload';
+import { AvatarStore } from './upload';
 
 const TOO_LARGE = PROFILE_PICTURE_TOO_LARGE;
 /** Room for the multipart framing around a maximal file. */
@@ -18,6 +25,9 @@ function possibleUsername(name: string): boolean {
   return name.length >= USERNAME_MIN && name.length <= USERNAME_MAX && USERNAME_PATTERN.test(name);
 }
 
+/** The error the multipart reader throws for a file over the limit. */
+const isFileTooLarge = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
+
 export async function routes(app: FastifyInstance): Promise<void> {
   const store = new AvatarStore(app.config.uploadsDir);
   // Registered here only, so multipart bodies are accepted by this feature's calls alone.
@@ -25,18 +35,19 @@ export async function routes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 100 },
   });
 
-  app.get<{ Params: { username: string } }>('/api/users/:username/profile', async (request) => {
-    const username = request.params.username;
-    if (!possibleUsername(username)) throw notFound('User not found.');
+  contractRoute(app, api.profile)(async (request) => {
+    const { username } = request.params;
+    if (!possibleUsername(username)) throw notFound('User not found.', 'user_not_found');
     return { success: true, profile: await getProfile(app.db, username) };
   });
+
   // A raw slash in a name splits it into more segments; still answer the profile's sentence.
-  app.get('/api/users/*', async (request) => {
-    throw notFound(request.url.split('?')[0].endsWith('/profile') ? 'User not found.' : 'Not found.');
+  contractRoute(app, api.otherUserAddress)(async (request) => {
+    if (request.params['*'].endsWith('/profile')) throw notFound('User not found.', 'user_not_found');
+    throw notFound('Not found.');
   });
 
-  app.post('/api/users/me/picture', { config: { rateLimit: rateLimit(app.config, 'pictureUpload') } }, async (request) => {
-    const user = requireUser(request, 'You must be signed in to change your picture.');
+  contractRoute(app, api.uploadPicture, { config: { rateLimit: rateLimit(app.config, 'pictureUpload') } })(async (request) => {
     if (Number(request.headers['content-length']) > PROFILE_PICTURE_MAX_BYTES + MULTIPART_OVERHEAD) {
       throw new HttpError(413, TOO_LARGE);
     }
@@ -47,24 +58,23 @@ export async function routes(app: FastifyInstance): Promise<void> {
     try {
       upload = await file.toBuffer();
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+      if (isFileTooLarge(error)) throw new HttpError(413, TOO_LARGE);
       throw error;
     }
     // busboy stops at the limit and marks the stream; the plugin does not always throw then.
     if (file.file.truncated) throw new HttpError(413, TOO_LARGE);
     if (upload.length === 0) throw badRequest('The picture file is empty.');
-    const profile_picture = await changePicture(app.db, store, user.id, upload);
+    const profile_picture = await changePicture(app.db, store, request.user.id, upload);
     return { success: true, profile_picture };
   });
 
-  app.delete('/api/users/me/picture', async (request) => {
-    const user = requireUser(request, 'You must be signed in to change your picture.');
-    await removePicture(app.db, store, user.id);
+  contractRoute(app, api.removePicture)(async (request) => {
+    await removePicture(app.db, store, request.user.id);
     return { success: true, profile_picture: null };
   });
 
   // Pictures never change under a name (each upload gets a new one), so they cache for a year.
-  app.get<{ Params: { name: string } }>(`${AVATAR_URL_PREFIX}:name`, async (request, reply) => {
+  contractRoute(app, api.picture)(async (request, reply) => {
     const file = store.fileFor(request.params.name);
     const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
     if (!file || !stat?.isFile()) throw notFound('Picture not found.');

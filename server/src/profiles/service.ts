@@ -3,14 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { levelFor } from './levels';
-import { findUserByName, recentReviews, reviewStats } from './queries';
+import { findUserByName } from '../users/queries';
+import { recentReviews, reviewStats } from './queries';
 
 const blankToNull = (value: string | null | undefined) => (value && value.trim() ? value : null);
 
 /** A member's public profile: stats, level and newest reviews; 404 for an unknown name. */
 export async function getProfile(db: Kysely<Database>, username: string): Promise<Profile> {
   const user = await findUserByName(db, username);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw notFound('User not found.', 'user_not_found');
   const [stats, reviews] = await Promise.all([
     reviewStats(db, user.id),
     recentReviews(db, user.id, PROFILE_RECENT_REVIEWS_LIMIT),

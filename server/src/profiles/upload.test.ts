@@ -1,3 +1,4 @@
+import { defaultErrorCode } from '@movieclub/contract';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,7 +118,7 @@ for (const kind of TEST_DATABASES) {
         const before = storedFiles();
         const reply = await user.agent.post('/api/users/me/picture', form(await bytes(), filename, type));
         assert.equal(reply.status, status);
-        assert.deepEqual(reply.body, { success: false, error });
+        assert.deepEqual(reply.body, { success: false, error, code: defaultErrorCode(status) });
         assert.deepEqual(storedFiles(), before, 'no file written or removed');
         assert.equal((await user.agent.get('/api/user')).body.user.profile_picture, kept.body.profile_picture);
       });
@@ -161,7 +162,7 @@ for (const kind of TEST_DATABASES) {
       const user = await createUser(app);
       const reply = await user.agent.post('/api/users/me/picture', form(await pngClaiming(9000, 9000)));
       assert.equal(reply.status, 400);
-      assert.deepEqual(reply.body, { success: false, error: 'The picture has too many pixels; use one under 50 megapixels.' });
+      assert.deepEqual(reply.body, { success: false, error: 'The picture has too many pixels; use one under 50 megapixels.', code: 'invalid_input' });
       assert.equal((await user.agent.get('/api/user')).body.user.profile_picture, null);
     });
 
@@ -179,7 +180,7 @@ for (const kind of TEST_DATABASES) {
       for (const name of ['..%2F..%2Fapp.db', '..%2Fsecret.webp', 'not-ours.webp', 'ABCDEF0123456789ABCDEF0123456789.webp']) {
         const reply = await app.agent().get(`/uploads/avatars/${name}`);
         assert.equal(reply.status, 404, name);
-        assert.deepEqual(reply.body, { success: false, error: 'Picture not found.' });
+        assert.deepEqual(reply.body, { success: false, error: 'Picture not found.', code: 'not_found' });
       }
     });
   });

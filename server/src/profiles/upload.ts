@@ -3,15 +3,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
+import { PROFILE_PICTURE_MAX_PIXELS, PROFILE_PICTURE_SIDE } from '@movieclub/contract';
 import { badRequest, HttpError } from '../http/errors';
 
 /** Where pictures are served from; the stored `profile_picture` is this plus the file name. */
 export const AVATAR_URL_PREFIX = '/uploads/avatars/';
 /** Our own random names only: anything else (paths, dots, other extensions) is never a file of ours. */
 const AVATAR_NAME = /^[a-f0-9]{32}\.webp$/;
-const AVATAR_SIZE = 256;
+const AVATAR_SIZE = PROFILE_PICTURE_SIDE;
 /** Guards against decompression bombs: a tiny file that decodes to a huge bitmap. */
-const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = PROFILE_PICTURE_MAX_PIXELS;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
 /**
  * Decoding a large picture takes a core and up to a few hundred MB: one at a time

@@ -1,8 +1,6 @@
-/** Events one socket may send at once, then per second on average. */
-export const SOCKET_EVENT_BURST = 30;
-export const SOCKET_EVENTS_PER_SECOND = 5;
-/** Refused events in a row after which the socket is closed. */
-export const SOCKET_REFUSALS_BEFORE_DISCONNECT = 50;
+import { SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND, SOCKET_REFUSALS_BEFORE_DISCONNECT } from '@movieclub/contract';
+
+export { SOCKET_EVENT_BURST, SOCKET_EVENTS_PER_SECOND, SOCKET_REFUSALS_BEFORE_DISCONNECT };
 
 export const TOO_MANY_EVENTS = 'Too many requests on this connection. Try again in a few seconds.';
 

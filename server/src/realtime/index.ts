@@ -59,8 +59,9 @@ function sameSite(request: IncomingMessage, publicUrl: string | null): boolean {
   }
 }
 
+/** A subscription names its list as `{watchlist_id}` or as the bare id, a number or digits. */
 function watchlistIdOf(payload: unknown): number | null {
-  const raw = payload && typeof payload === 'object' ? (payload as { watchlist_id?: unknown }).watchlist_id : payload;
+  const raw = payload !== null && typeof payload === 'object' && 'watchlist_id' in payload ? payload.watchlist_id : payload;
   if (typeof raw === 'string') return rowIdFromText(raw);
   return isRowId(raw) ? raw : null;
 }

@@ -97,11 +97,11 @@ for (const kind of TEST_DATABASES) {
       for (const bad of ['abc', 'tt12', '1234567', 'tt1234567x']) {
         const reply = await app.agent().get(`/api/recommendations/${bad}`);
         assert.equal(reply.status, 400, bad);
-        assert.deepEqual(reply.body, { success: false, error: 'An IMDb id is tt followed by at least 7 digits (e.g., tt0111161).' });
+        assert.deepEqual(reply.body, { success: false, error: 'An IMDb id is tt followed by at least 7 digits (e.g., tt0111161).', code: 'invalid_input' });
       }
       const unknown = await app.agent().get('/api/recommendations/tt0000000');
       assert.equal(unknown.status, 404);
-      assert.deepEqual(unknown.body, { success: false, error: 'No IMDb title tt0000000 found.' });
+      assert.deepEqual(unknown.body, { success: false, error: 'No IMDb title tt0000000 found.', code: 'imdb_title_not_found' });
     });
   });
 }

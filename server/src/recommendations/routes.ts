@@ -1,12 +1,9 @@
-import { recommendationsParams, type RecommendationsReply } from '@movieclub/contract';
+import { recommendationRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../http/validate';
+import { contractRoute } from '../http/contractRoute';
 import { recommend } from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
-  /** Anyone may read recommendations: they show on the public movie page. */
-  app.get('/api/recommendations/:tconst', async (request): Promise<RecommendationsReply> => {
-    const { tconst } = parseInput(recommendationsParams, request.params, 'address');
-    return { success: true, items: await recommend(app.db, tconst) };
-  });
+  // Anyone may read recommendations: they show on the public movie page.
+  contractRoute(app, api.forTitle)(async (request) => ({ success: true, items: await recommend(app.db, request.params.tconst) }));
 }

@@ -109,7 +109,7 @@ export async function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_
     queries.imdbTitlesByTconst(db, [tconst]),
     queries.moviesByTconst(db, [tconst]),
   ]);
-  if (!sourceTitle && !sourceMovie) throw notFound(`No IMDb title ${tconst} found.`);
+  if (!sourceTitle && !sourceMovie) throw notFound(`No IMDb title ${tconst} found.`, 'imdb_title_not_found');
   const source = sourceTitle ? factsFromImdb(sourceTitle) : factsFromMovie(sourceMovie!);
   if (source.genres.length === 0 && sourceMovie) source.genres = parseGenres(sourceMovie.genres);
 

@@ -1,3 +1,4 @@
+import { defaultErrorCode } from '@movieclub/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { addMovie, addReview, createUser } from '../testing/factories';
@@ -122,7 +123,7 @@ for (const kind of TEST_DATABASES) {
       for (const [body, status, error] of cases) {
         const reply = await reviewer.agent.post('/api/review', body);
         assert.equal(reply.status, status, JSON.stringify(body).slice(0, 100));
-        assert.deepEqual(reply.body, { success: false, error });
+        assert.deepEqual(reply.body, { success: false, error, code: defaultErrorCode(status) });
       }
       assert.deepEqual(await rowsFor(movie.id), before, 'the stored review is untouched');
       const anonymous = await app.agent().post('/api/review', form);
@@ -133,7 +134,7 @@ for (const kind of TEST_DATABASES) {
     it('answers the page for unknown and non-numeric movie ids with sentences', async () => {
       const unknown = await app.agent().get('/api/movies/999999');
       assert.equal(unknown.status, 404);
-      assert.deepEqual(unknown.body, { success: false, error: 'Movie not found.' });
+      assert.deepEqual(unknown.body, { success: false, error: 'Movie not found.', code: 'not_found' });
       const word = await app.agent().get('/api/movies/abc');
       assert.ok(word.status === 400 || word.status === 404, String(word.status));
       assert.equal(word.body.success, false);
@@ -175,15 +176,15 @@ for (const kind of TEST_DATABASES) {
       await reviewer.agent.post('/api/review', fullForm(movie.id));
       const anonymous = await app.agent().get(`/api/movies/${movie.id}/reviews/mine`);
       assert.equal(anonymous.status, 401);
-      assert.deepEqual(anonymous.body, { success: false, error: 'You must be signed in to see your review.' });
+      assert.deepEqual(anonymous.body, { success: false, error: 'You must be signed in to see your review.', code: 'not_signed_in' });
       for (const bad of ['abc', '0', '-1', '1.5', '9'.repeat(16)]) {
         const reply = await reviewer.agent.get(`/api/movies/${bad}/reviews/mine`);
         assert.equal(reply.status, 400, bad);
-        assert.deepEqual(reply.body, { success: false, error: 'The movie id is not valid.' }, bad);
+        assert.deepEqual(reply.body, { success: false, error: 'The movie id is not valid.', code: 'invalid_input' }, bad);
       }
       const unknown = await reviewer.agent.get('/api/movies/999999/reviews/mine');
       assert.equal(unknown.status, 404);
-      assert.deepEqual(unknown.body, { success: false, error: 'Movie not found.' });
+      assert.deepEqual(unknown.body, { success: false, error: 'Movie not found.', code: 'not_found' });
     });
 
     it('lists at most 20 reviews by default, newest first', async () => {

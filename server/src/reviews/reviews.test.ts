@@ -1,3 +1,4 @@
+import { defaultErrorCode } from '@movieclub/contract';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { addMovie, addReview, createUser } from '../testing/factories';
@@ -18,7 +19,7 @@ for (const kind of TEST_DATABASES) {
       const movie = await addMovie(app.database.db);
       const reply = await app.agent().post('/api/review', { movie_id: movie.id, stars: 8 });
       assert.equal(reply.status, 401);
-      assert.deepEqual(reply.body, { success: false, error: 'You must be signed in to rate movies.' });
+      assert.deepEqual(reply.body, { success: false, error: 'You must be signed in to rate movies.', code: 'not_signed_in' });
       assert.equal((await storedReviews(movie.id)).length, 0);
     });
 
@@ -105,7 +106,7 @@ for (const kind of TEST_DATABASES) {
       for (const [body, status, error] of cases) {
         const reply = await agent.post('/api/review', body);
         assert.equal(reply.status, status, JSON.stringify(body).slice(0, 80));
-        assert.deepEqual(reply.body, { success: false, error });
+        assert.deepEqual(reply.body, { success: false, error, code: defaultErrorCode(status) });
       }
       assert.deepEqual(await storedReviews(movie.id), before);
       assert.equal((await app.database.db.selectFrom('reviews').select('id').where('movie_id', '=', 999_999).execute()).length, 0);
@@ -241,10 +242,10 @@ for (const kind of TEST_DATABASES) {
 
       const missing = await app.agent().get('/api/movies/999999/reviews');
       assert.equal(missing.status, 404);
-      assert.deepEqual(missing.body, { success: false, error: 'Movie not found.' });
+      assert.deepEqual(missing.body, { success: false, error: 'Movie not found.', code: 'not_found' });
       const junk = await app.agent().get('/api/movies/abc/reviews');
       assert.equal(junk.status, 400);
-      assert.deepEqual(junk.body, { success: false, error: 'The movie id is not valid.' });
+      assert.deepEqual(junk.body, { success: false, error: 'The movie id is not valid.', code: 'invalid_input' });
     });
   });
 }

@@ -99,7 +99,7 @@ for (const kind of TEST_DATABASES) {
       for (const slug of ['my-watchlist', 'list', '', personalPath.split('/')[3].slice(String(personalId).length + 1, -1)]) {
         const wrong = await fetch(`${app.url}/api/watchlist/${personalId}-${slug}/stremio/manifest.json`);
         assert.equal(wrong.status, 404, slug);
-        assert.deepEqual(await wrong.json(), { success: false, error: 'Watchlist not found.' });
+        assert.deepEqual(await wrong.json(), { success: false, error: 'Watchlist not found.', code: 'not_found' });
         const catalog = await fetch(`${app.url}/api/watchlist/${personalId}-${slug}/stremio/catalog/movie/${manifest.catalogs[0].id}.json`);
         assert.equal(catalog.status, 404);
         assert.ok(!(await catalog.text()).includes('tt0111161'), 'nothing of the list leaks');

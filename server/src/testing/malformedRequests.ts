@@ -78,11 +78,26 @@ function pathFor(route: RouteEntry, rows: KnownRows): fc.Arbitrary<string> {
   return fc.tuple(fc.tuple(...filled), noise).map(([parts, tail]) => parts.join('/') + tail);
 }
 
+/** The object schemas of the contract: every exported one, and each route contract's params, query and body. */
+function contractObjects(): z.ZodObject[] {
+  const objects: z.ZodObject[] = [];
+  for (const value of Object.values(contract)) {
+    if (value instanceof z.ZodObject) objects.push(value);
+    else if (value && typeof value === 'object' && !(value instanceof z.ZodType)) {
+      for (const route of Object.values(value as Record<string, unknown>)) {
+        if (!route || typeof route !== 'object' || !('path' in route)) continue;
+        const { params, query, body } = route as contract.RouteContract;
+        for (const part of [params, query, body]) if (part instanceof z.ZodObject) objects.push(part);
+      }
+    }
+  }
+  return objects;
+}
+
 /** Every request or query schema the contract defines, field by field. */
 function contractFields(): Map<string, z.ZodType[]> {
   const fields = new Map<string, z.ZodType[]>();
-  for (const value of Object.values(contract)) {
-    if (!(value instanceof z.ZodObject)) continue;
+  for (const value of contractObjects()) {
     for (const [name, schema] of Object.entries(value.shape as Record<string, z.ZodType>)) {
       fields.set(name, [...(fields.get(name) ?? []), schema]);
     }

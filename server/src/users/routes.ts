@@ -1,25 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseIdList } from '../http/validate';
-import { seenAndRatings } from '../watchlists/service';
-
-function parts(request: FastifyRequest) {
-  const { username } = request.params as { username: string };
-  const ids = parseIdList((request.query as { ids?: unknown }).ids);
-  return { username: String(username ?? ''), ids };
-}
+import { userRoutes as api } from '@movieclub/contract';
+import type { FastifyInstance } from 'fastify';
+import { contractRoute } from '../http/contractRoute';
+import { seenAndRatings } from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
-  // Movies the user reviewed, among `ids`: the watchlist's 'Hide owner seen' filter.
-  app.get('/api/users/:username/seen', async (request) => {
-    const { username, ids } = parts(request);
-    const { seen } = await seenAndRatings(app.db, username, ids);
+  contractRoute(app, api.seen)(async (request) => {
+    const { seen } = await seenAndRatings(app.db, request.params.username, request.query.ids);
     return { success: true, seen };
   });
 
-  // The user's TTM grade (1–7) for each of `ids` they graded: the rating letters.
-  app.get('/api/users/:username/ratings', async (request) => {
-    const { username, ids } = parts(request);
-    const { ratings } = await seenAndRatings(app.db, username, ids);
+  contractRoute(app, api.ratings)(async (request) => {
+    const { ratings } = await seenAndRatings(app.db, request.params.username, request.query.ids);
     return { success: true, ratings };
   });
 }

@@ -158,10 +158,10 @@ for (const kind of TEST_DATABASES) {
       for (const role of ['anonymous', 'stranger', 'moderator'] as Role[]) {
         const reply = await agents[role].get(`/api/watchlists/${world.personalId}`);
         assert.equal(reply.status, 404);
-        assert.deepEqual(reply.body, { success: false, error: 'Watchlist not found.' });
+        assert.deepEqual(reply.body, { success: false, error: 'Watchlist not found.', code: 'not_found' });
       }
       const missing = await agents.stranger.get('/api/watchlists/999999');
-      assert.deepEqual(missing.body, { success: false, error: 'Watchlist not found.' }, 'same answer as a list that does not exist');
+      assert.deepEqual(missing.body, { success: false, error: 'Watchlist not found.', code: 'not_found' }, 'same answer as a list that does not exist');
       assert.equal((await agents.owner.get(`/api/watchlists/${world.personalId}`)).status, 200);
       for (const role of ROLES) assert.equal((await agents[role].get(`/api/watchlists/${world.publicId}`)).status, 200);
       assert.equal((await agents.anonymous.get('/api/watchlists/mine')).status, 401);

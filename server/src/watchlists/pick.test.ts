@@ -51,7 +51,7 @@ for (const kind of TEST_DATABASES) {
       const listId = await listOf([movie.id]);
       const refused = await owner.agent.post(`/api/watchlists/${listId}/pick`);
       assert.equal(refused.status, 409);
-      assert.deepEqual(refused.body, { success: false, error: 'No unreviewed movies available.' });
+      assert.deepEqual(refused.body, { success: false, error: 'No unreviewed movies available.', code: 'no_unreviewed_movies' });
       const picked = await moderator.agent.post(`/api/watchlists/${listId}/pick`);
       assert.equal(picked.status, 200);
       assert.equal(picked.body.picked_movie.id, movie.id);

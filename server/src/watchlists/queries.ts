@@ -191,33 +191,37 @@ export async function deleteModerator(db: Db, listId: number, userId: number): P
   return Number(result.numDeletedRows) > 0;
 }
 
-export function findUserByUsername(db: Db, username: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'profile_picture'])
-    .where('username_lower', '=', username.toLowerCase())
-    .executeTakeFirst();
-}
-
 /** Escapes LIKE wildcards so a search for '50%' means the text itself. */
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Public lists, newest first, with their counts and first poster; `q` filters by name or owner. */
-export function publicLists(db: Db, options: { q: string | null; limit: number; offset: number }) {
+/** Public lists with their owners, filtered by name or owner when `q` is given. */
+function matchingPublicLists(db: Db, text: string | null) {
   return db
     .selectFrom('watchlists as w')
     .innerJoin('users as u', 'u.id', 'w.owner_id')
     .where('w.is_personal', '=', 0)
-    .$if(Boolean(options.q), (qb) =>
+    .$if(Boolean(text), (qb) =>
       qb.where((eb) =>
         eb.or([
-          sql<boolean>`lower(w.name) like ${likePattern(options.q!)} escape '\\'`,
-          sql<boolean>`u.username_lower like ${likePattern(options.q!)} escape '\\'`,
+          sql<boolean>`lower(w.name) like ${likePattern(text!)} escape '\\'`,
+          sql<boolean>`u.username_lower like ${likePattern(text!)} escape '\\'`,
         ]),
       ),
-    )
+    );
+}
+
+export async function countPublicLists(db: Db, text: string | null): Promise<number> {
+  const row = await matchingPublicLists(db, text)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Public lists, newest first, with their counts and first poster; `q` filters by name or owner. */
+export function publicLists(db: Db, options: { q: string | null; limit: number; offset: number }) {
+  return matchingPublicLists(db, options.q)
     .select((eb) => [
       'w.id',
       'w.name',
@@ -242,16 +246,5 @@ export function publicLists(db: Db, options: { q: string | null; limit: number; 
     .orderBy('w.id', 'desc')
     .limit(options.limit)
     .offset(options.offset)
-    .execute();
-}
-
-/** The user's reviews of the given movies: id and TTM grade. */
-export function reviewsOf(db: Db, userId: number, movieIds: number[]) {
-  if (movieIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('reviews')
-    .select(['movie_id', 'ttm_rating'])
-    .where('user_id', '=', userId)
-    .where('movie_id', 'in', movieIds)
     .execute();
 }

@@ -1,16 +1,17 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   type ModeratorDetail,
+  parseWatchlistIdentifier,
   type PickedMovie,
   type PublicWatchlistSummary,
   slugify,
-  TTM_GRADE_NUMBER,
-  type TtmGrade,
   type Watchlist,
+  type WatchlistPermissions,
 } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { findUserByName } from '../users/queries';
 import * as q from './queries';
 import { sanitizeDescription } from './sanitize';
 
@@ -24,8 +25,24 @@ const NOT_FOUND = 'Watchlist not found.';
 
 export interface Access {
   list: q.ListRow;
+  /** Whether anyone is signed in (anonymous visitors may only read public lists). */
+  signedIn: boolean;
   isOwner: boolean;
   isEditor: boolean;
+}
+
+/** The access of a list's own owner (a list they just created or their personal list). */
+export const ownerAccess = (list: q.ListRow): Access => ({ list, signedIn: true, isOwner: true, isEditor: true });
+
+/** What the viewer may do with the list, as the reply tells the client. */
+export function permissionsOf(access: Access): WatchlistPermissions {
+  const personal = access.list.is_personal === 1;
+  return {
+    add_items: personal ? access.isOwner : access.signedIn,
+    edit: access.isEditor,
+    pick: access.isEditor,
+    manage_moderators: access.isOwner && !personal,
+  };
 }
 
 /**
@@ -38,8 +55,34 @@ export async function accessList(db: Db, id: number, viewer: Viewer): Promise<Ac
   const isOwner = Boolean(list && viewer && list.owner_id === viewer.id);
   if (!list || (list.is_personal === 1 && !isOwner)) throw notFound(NOT_FOUND);
   const isEditor = isOwner || (list.is_personal === 0 && viewer !== null && (await q.isModerator(db, id, viewer.id)));
-  return { list, isOwner, isEditor };
+  return { list, signedIn: viewer !== null, isOwner, isEditor };
 }
+
+/**
+ * The list an add-on address (`{id}-{slug}`) names, for apps that cannot sign in:
+ * a public list answers to its id whatever the slug; a personal list only with its
+ * secret slug, else 404 as if absent.
+ */
+export async function listByAddonIdentifier(db: Db, identifier: string): Promise<q.ListRow> {
+  const id = parseWatchlistIdentifier(identifier);
+  const list = id === null ? undefined : await q.findList(db, id);
+  if (!list) throw notFound(NOT_FOUND);
+  if (list.is_personal === 1) {
+    const slug = identifier.slice(String(list.id).length + 1);
+    if (!list.secret || !sameText(slug, list.secret)) throw notFound(NOT_FOUND);
+  }
+  return list;
+}
+
+/** Compares a secret in constant time. */
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A list's items in order, with what the add-on shows of each movie. */
+export const itemsForAddon = (db: Db, listId: number) => q.listItems(db, listId);
 
 function requireEditor(access: Access) {
   if (!access.isEditor) throw forbidden('Only the list owner or a moderator can do that.');
@@ -86,7 +129,8 @@ export async function moderatorsOf(db: Db, listId: number): Promise<{ moderators
 }
 
 /** The whole Watchlist entity as `GET /api/watchlists/{id}` returns it. */
-export async function describeList(db: Db, list: q.ListRow): Promise<Watchlist> {
+export async function describeList(db: Db, access: Access): Promise<Watchlist> {
+  const { list } = access;
   const [items, moderators, picked] = await Promise.all([q.listItems(db, list.id), moderatorsOf(db, list.id), pickedMovie(db, list)]);
   return {
     id: list.id,
@@ -110,6 +154,7 @@ export async function describeList(db: Db, list: q.ListRow): Promise<Watchlist> 
     is_personal: list.is_personal === 1,
     slug: slugify(list.name),
     stremio_path: stremioPath(list),
+    permissions: permissionsOf(access),
   };
 }
 
@@ -157,7 +202,7 @@ export async function reorder(db: Db, access: Access, order: number[]): Promise<
   await db.transaction().execute(async (trx) => {
     await q.lockList(trx, listId, new Date().toISOString());
     const current = await q.itemMovieIds(trx, listId);
-    if (!isExactPermutation(current, order)) throw conflict('List changed; reload.');
+    if (!isExactPermutation(current, order)) throw conflict('List changed; reload.', 'list_changed');
     await q.setPositions(trx, listId, order);
   });
 }
@@ -173,10 +218,10 @@ export async function setDescription(db: Db, access: Access, html: string): Prom
 export async function pick(db: Db, access: Access, userId: number): Promise<{ picked_movie: PickedMovie; picked_at: string }> {
   requireEditor(access);
   const candidates = await q.unreviewedMovieIds(db, access.list.id, userId);
-  if (candidates.length === 0) throw conflict('No unreviewed movies available.');
+  if (candidates.length === 0) throw conflict('No unreviewed movies available.', 'no_unreviewed_movies');
   const movieId = candidates[randomInt(candidates.length)];
   const movie = await q.findMovie(db, movieId);
-  if (!movie) throw conflict('List changed; reload.');
+  if (!movie) throw conflict('List changed; reload.', 'list_changed');
   const pickedAt = new Date().toISOString();
   await q.setPick(db, access.list.id, movieId, pickedAt);
   return { picked_movie: { id: movie.id, title: movie.title, poster: movie.poster }, picked_at: pickedAt };
@@ -189,15 +234,15 @@ function requireModeratorManager(access: Access) {
 
 export async function addModerator(db: Db, access: Access, username: string) {
   requireModeratorManager(access);
-  const user = await q.findUserByUsername(db, username);
-  if (!user) throw notFound('User not found.');
+  const user = await findUserByName(db, username);
+  if (!user) throw notFound('User not found.', 'user_not_found');
   if (user.id === access.list.owner_id) throw badRequest('The owner cannot be a moderator of their own list.');
-  if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`User ${user.username} is already a moderator.`);
+  if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`User ${user.username} is already a moderator.`, 'already_moderator');
   try {
     await q.insertModerator(db, access.list.id, user.id, new Date().toISOString());
   } catch (error) {
     // Two owners' tabs adding the same person at once: the primary key decides.
-    if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`User ${user.username} is already a moderator.`);
+    if (await q.isModerator(db, access.list.id, user.id)) throw conflict(`User ${user.username} is already a moderator.`, 'already_moderator');
     throw error;
   }
   return moderatorsOf(db, access.list.id);
@@ -205,15 +250,19 @@ export async function addModerator(db: Db, access: Access, username: string) {
 
 export async function removeModerator(db: Db, access: Access, username: string) {
   requireModeratorManager(access);
-  const user = await q.findUserByUsername(db, username);
-  if (!user) throw notFound('User not found.');
+  const user = await findUserByName(db, username);
+  if (!user) throw notFound('User not found.', 'user_not_found');
   if (!(await q.deleteModerator(db, access.list.id, user.id))) throw notFound(`User ${user.username} is not a moderator.`);
   return moderatorsOf(db, access.list.id);
 }
 
-export async function publicLists(db: Db, options: { q: string | null; limit: number; offset: number }): Promise<PublicWatchlistSummary[]> {
-  const rows = await q.publicLists(db, options);
-  return rows.map((row) => ({
+/** One page of public lists matching `q`, and how many match in all. */
+export async function publicLists(
+  db: Db,
+  options: { q: string | null; limit: number; offset: number },
+): Promise<{ watchlists: PublicWatchlistSummary[]; total: number }> {
+  const [rows, total] = await Promise.all([q.publicLists(db, options), q.countPublicLists(db, options.q)]);
+  const watchlists = rows.map((row) => ({
     id: row.id,
     name: row.name,
     item_count: Number(row.item_count ?? 0),
@@ -223,19 +272,5 @@ export async function publicLists(db: Db, options: { q: string | null; limit: nu
     created_at: row.created_at,
     slug: slugify(row.name),
   }));
-}
-
-/** Seen map and TTM-grade map of one user for the given movies. */
-export async function seenAndRatings(db: Db, username: string, movieIds: number[]) {
-  const user = await q.findUserByUsername(db, username);
-  if (!user) throw new HttpError(404, 'User not found.');
-  const reviews = await q.reviewsOf(db, user.id, movieIds);
-  const seen: Record<string, true> = {};
-  const ratings: Record<string, number> = {};
-  for (const review of reviews) {
-    seen[review.movie_id] = true;
-    const grade = review.ttm_rating as TtmGrade | null;
-    if (grade && grade in TTM_GRADE_NUMBER) ratings[review.movie_id] = TTM_GRADE_NUMBER[grade];
-  }
-  return { seen, ratings };
+  return { watchlists, total };
 }

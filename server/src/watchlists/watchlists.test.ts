@@ -80,12 +80,12 @@ for (const kind of TEST_DATABASES) {
 
     it('refuses bad list names and bad movie ids', async () => {
       const { agent } = world.owner;
-      assert.deepEqual((await agent.post('/api/watchlists/public', { name: '   ' })).body, { success: false, error: 'List name is required.' });
+      assert.deepEqual((await agent.post('/api/watchlists/public', { name: '   ' })).body, { success: false, error: 'List name is required.', code: 'invalid_input' });
       assert.equal((await agent.post('/api/watchlists/public', { name: 'x'.repeat(101) })).status, 400);
       assert.equal((await agent.post('/api/watchlists/public', { name: 5 })).status, 400);
       assert.equal((await agent.post(`/api/watchlists/${world.publicId}/items`, { movie_id: 'abc' })).status, 400);
       const missing = await agent.post(`/api/watchlists/${world.publicId}/items`, { movie_id: 999999 });
-      assert.deepEqual(missing.body, { success: false, error: 'Movie not found.' });
+      assert.deepEqual(missing.body, { success: false, error: 'Movie not found.', code: 'not_found' });
       assert.equal((await agent.get('/api/watchlists/abc')).status, 400);
       assert.deepEqual(await itemIds(agent, world.publicId), world.movies.slice(0, 3).map((movie) => movie.id));
     });
@@ -140,7 +140,7 @@ for (const kind of TEST_DATABASES) {
         it(`refuses a reorder that ${name}, changing nothing`, async () => {
           const reply = await owner.agent.put(`/api/watchlists/${listId}/items/order`, { order: order() });
           assert.equal(reply.status, 409);
-          assert.deepEqual(reply.body, { success: false, error: 'List changed; reload.' });
+          assert.deepEqual(reply.body, { success: false, error: 'List changed; reload.', code: 'list_changed' });
           assert.deepEqual(await itemIds(owner.agent, listId), ids);
         });
       }
@@ -198,15 +198,15 @@ for (const kind of TEST_DATABASES) {
         assert.deepEqual(added.body, { success: true, moderators: ['Mixed_Case'], moderators_detail: [{ username: 'Mixed_Case', profile_picture: null }] });
         const twice = await owner.agent.post('/api/add_moderator', { username: 'MIXED_case', watchlist_id: listId });
         assert.equal(twice.status, 409);
-        assert.deepEqual(twice.body, { success: false, error: 'User Mixed_Case is already a moderator.' });
+        assert.deepEqual(twice.body, { success: false, error: 'User Mixed_Case is already a moderator.', code: 'already_moderator' });
         const unknown = await owner.agent.post('/api/add_moderator', { username: 'nobody_at_all', watchlist_id: listId });
         assert.equal(unknown.status, 404);
-        assert.deepEqual(unknown.body, { success: false, error: 'User not found.' });
+        assert.deepEqual(unknown.body, { success: false, error: 'User not found.', code: 'user_not_found' });
         const self = await owner.agent.post('/api/add_moderator', { username: 'MODS_OWNER', watchlist_id: listId });
         assert.equal(self.status, 400);
         assert.equal(self.body.error, 'The owner cannot be a moderator of their own list.');
         const blank = await owner.agent.post('/api/remove_moderator', { username: '   ', watchlist_id: listId });
-        assert.deepEqual(blank.body, { success: false, error: 'Username is required.' });
+        assert.deepEqual(blank.body, { success: false, error: 'Username is required.', code: 'invalid_input' });
         const removed = await owner.agent.post('/api/remove_moderator', { username: 'mixed_case', watchlist_id: listId });
         assert.deepEqual(removed.body, { success: true, moderators: [], moderators_detail: [] });
         const notOne = await owner.agent.post('/api/remove_moderator', { username: 'mixed_case', watchlist_id: listId });
@@ -283,7 +283,7 @@ for (const kind of TEST_DATABASES) {
         await addReview(app.database.db, { user_id: owner.id, movie_id: movies[1].id, stars: 5 });
         const none = await owner.agent.post(`/api/watchlists/${listId}/pick`);
         assert.equal(none.status, 409);
-        assert.deepEqual(none.body, { success: false, error: 'No unreviewed movies available.' });
+        assert.deepEqual(none.body, { success: false, error: 'No unreviewed movies available.', code: 'no_unreviewed_movies' });
       });
     });
 
@@ -302,7 +302,7 @@ for (const kind of TEST_DATABASES) {
         assert.deepEqual(empty.body, { success: true, seen: {} });
         const unknown = await app.agent().get(`/api/users/no_such_person/ratings?ids=${ids}`);
         assert.equal(unknown.status, 404);
-        assert.deepEqual(unknown.body, { success: false, error: 'User not found.' });
+        assert.deepEqual(unknown.body, { success: false, error: 'User not found.', code: 'user_not_found' });
       });
     });
   });

@@ -1,9 +1,26 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import zlib from 'node:zlib';
 import { startTestApp, type TestApp } from '../testing/testApp';
+
+const BIG_SCRIPT = 'export const movies = ['.concat('"The Thing", '.repeat(2000), '];');
+
+/** A GET as a browser sends it, with the raw reply: headers and bytes as they came over the wire. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 /** The built client's caching as a browser sees it over HTTP. */
 describe('serving the built client', () => {
@@ -17,6 +34,10 @@ describe('serving the built client', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("club");');
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ef56Gh78.css'), 'body { margin: 0; }');
     fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // A large asset with the copies the build writes beside it.
+    fs.writeFileSync(path.join(dist, 'assets', 'vendor-Zz99Yy88.js'), BIG_SCRIPT);
+    fs.writeFileSync(path.join(dist, 'assets', 'vendor-Zz99Yy88.js.br'), zlib.brotliCompressSync(BIG_SCRIPT));
+    fs.writeFileSync(path.join(dist, 'assets', 'vendor-Zz99Yy88.js.gz'), zlib.gzipSync(BIG_SCRIPT));
     app = await startTestApp('sqlite', { config: { webDist: dist } });
   });
   after(async () => {
@@ -48,6 +69,30 @@ describe('serving the built client', () => {
     assert.equal(logo.headers.get('cache-control'), 'public, max-age=300');
     const missing = await app.agent().get('/api/no-such-call');
     assert.equal(missing.status, 404);
-    assert.deepEqual(missing.body, { success: false, error: 'Not found.' });
+    assert.deepEqual(missing.body, { success: false, error: 'Not found.', code: 'not_found' });
+  });
+
+  it('sends the compressed copy of an asset that the browser accepts, and the plain file to one that accepts none', async () => {
+    const address = `${app.url}/assets/vendor-Zz99Yy88.js`;
+    const brotli = await rawGet(address, 'gzip, deflate, br');
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.equal(zlib.brotliDecompressSync(brotli.bytes).toString(), BIG_SCRIPT);
+    assert.equal(brotli.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const gzip = await rawGet(address, 'gzip');
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.equal(zlib.gunzipSync(gzip.bytes).toString(), BIG_SCRIPT);
+    const plain = await rawGet(address, 'identity');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.bytes.toString(), BIG_SCRIPT);
+  });
+
+  it('compresses large API replies for clients that accept it', async () => {
+    const reply = await rawGet(`${app.url}/api/openapi.json`, 'gzip');
+    assert.equal(reply.status, 200);
+    assert.equal(reply.headers['content-encoding'], 'gzip');
+    const document = JSON.parse(zlib.gunzipSync(reply.bytes).toString()) as { openapi: string };
+    assert.match(document.openapi, /^3\.1/);
+    const small = await rawGet(`${app.url}/api/user`, 'gzip');
+    assert.equal(small.headers['content-encoding'], undefined, 'a tiny reply goes as it is');
   });
 });

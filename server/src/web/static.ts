@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { failure } from '../http/errors';
 
 /** Hashed build output: a new build gets new names, so a copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,6 +35,8 @@ export async function serveClient(app: FastifyInstance, webDist: string | null) 
       index: false,
       // Off, or the plugin's own 'public, max-age=0' replaces what setHeaders chose.
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs): no work per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.setHeader('Cache-Control', cacheControlFor(root, filePath));
       },
@@ -47,6 +50,6 @@ export async function serveClient(app: FastifyInstance, webDist: string | null) 
     if (isPage) {
       return reply.status(404).type('text/plain; charset=utf-8').send('The client is not built yet: run `npm run build`.');
     }
-    return reply.status(404).send({ success: false, error: 'Not found.' });
+    return reply.status(404).send(failure('Not found.', 'not_found'));
   });
 }

@@ -1,0 +1,90 @@
+// Hot JSON calls under load, each as a ratio to its limit: the same bytes sent by a
+// bare Fastify server from memory (bareServer.ts). The app and the bare server run
+// in their own processes; autocannon loads them from this one, alternating A/B.
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../src/testing/ports';
+import { cpuMs, MOVIES, REVIEWERS, seedClub, spawnTs, startAppProcess, waitFor } from './club';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuMsPerRequest: number;
+}
+
+async function load(url: string, pid: number): Promise<Measured> {
+  const cpuBefore = cpuMs(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const cpu = cpuMs(pid) - cpuBefore;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx replies, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest: cpu / Math.max(1, result.requests.total) };
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+export async function benchHttp(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-http-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const databaseUrl = `sqlite:${path.join(dir, 'club.db')}`;
+    const { movieIds, tconsts } = await seedClub(databaseUrl);
+    const { child: app, url: appUrl } = await startAppProcess(databaseUrl, dir);
+    children.push(app);
+
+    const ids = movieIds.slice(0, 10).join(',');
+    const calls: [string, string][] = [
+      ['Catalogue (GET /api/movies)', '/api/movies'],
+      ['Averages of 10', `/api/review/averages?ids=${ids}`],
+      ['Recent reviewers of 10', `/api/reviews/recent?ids=${ids}&limit=5`],
+      ['Reviews of a movie', `/api/movies/${movieIds[3]}/reviews?limit=20`],
+      ['Public lists', '/api/watchlists/public'],
+      ['Recommendations', `/api/recommendations/${tconsts[5]}`],
+      ['IMDb search', '/api/imdb/search?q=bench%20feat&limit=8'],
+    ];
+    const recorded: Record<string, { type: string; body: string }> = {};
+    for (const [, address] of calls) {
+      const reply = await fetch(appUrl + address, { headers: { 'accept-encoding': 'identity' } });
+      if (!reply.ok) throw new Error(`${address} answered ${reply.status}`);
+      recorded[address] = { type: reply.headers.get('content-type') ?? 'application/json', body: Buffer.from(await reply.arrayBuffer()).toString('base64') };
+    }
+    const repliesFile = path.join(dir, 'replies.json');
+    fs.writeFileSync(repliesFile, JSON.stringify(recorded));
+    const barePort = await freePort();
+    const bare = spawnTs('server/bench/bareServer.ts', [repliesFile], { PORT: String(barePort) });
+    children.push(bare);
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    await waitFor(`${bareUrl}${calls[0][1]}`, bare);
+
+    console.log(`\nHot calls: ${MOVIES.toLocaleString('en')} movies, ${REVIEWERS} members, ${CONNECTIONS} connections, ${SECONDS} s per run, A/B twice.`);
+    console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log('| Call | Reply | App req/s | Bare req/s | Ratio | App p50 / p99 | App CPU per request |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [label, address] of calls) {
+      const appRuns: Measured[] = [];
+      const bareRuns: Measured[] = [];
+      for (let round = 0; round < 2; round++) {
+        appRuns.push(await load(appUrl + address, app.pid!));
+        bareRuns.push(await load(bareUrl + address, bare.pid!));
+      }
+      const appRps = mean(appRuns.map((run) => run.rps));
+      const bareRps = mean(bareRuns.map((run) => run.rps));
+      const size = Buffer.from(recorded[address].body, 'base64').length;
+      console.log(
+        `| ${label} | ${(size / 1024).toFixed(1)} KiB | ${appRps.toFixed(0)} | ${bareRps.toFixed(0)} | ${(appRps / bareRps).toFixed(2)} × | ` +
+          `${mean(appRuns.map((run) => run.p50)).toFixed(0)} / ${mean(appRuns.map((run) => run.p99)).toFixed(0)} ms | ` +
+          `${mean(appRuns.map((run) => run.cpuMsPerRequest)).toFixed(2)} ms |`,
+      );
+    }
+    console.log(`Load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,64 @@
+import { STREMIO_CACHE_SECONDS, STREMIO_PAGE_SIZE, type StremioCatalog, type StremioManifest } from '@movieclub/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { notFound } from '../http/errors';
+import type { ListRow } from '../watchlists/queries';
+import { itemsForAddon, listByAddonIdentifier } from '../watchlists/service';
+
+const catalogId = (list: Pick<ListRow, 'id'>) => `movieclub-watchlist-${list.id}`;
+
+/** A stored address as an absolute one on this site; the logo stands in for a missing poster. */
+function absolute(base: string, url: string | null): string {
+  if (!url) return `${base}/logo.svg`;
+  return /^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** `skip=200&genre=x` → 200 (other extras are ignored). */
+function skipOf(extra: string | undefined): number {
+  const value = new URLSearchParams(extra ?? '').get('skip');
+  const skip = Number.parseInt(value ?? '0', 10);
+  return Number.isSafeInteger(skip) && skip > 0 ? skip : 0;
+}
+
+/** The manifest of the list an add-on address names; `base` is this site's origin. */
+export async function manifest(db: Kysely<Database>, identifier: string, base: string): Promise<StremioManifest> {
+  const list = await listByAddonIdentifier(db, identifier);
+  const description =
+    list.is_personal === 1 ? `${list.owner_username}'s personal watchlist on MovieClub.` : `Public watchlist by ${list.owner_username} on MovieClub.`;
+  return {
+    id: `org.movieclub.watchlist.${list.id}`,
+    version: '1.0.0',
+    name: `MovieClub: ${list.name}`,
+    description,
+    resources: ['catalog'],
+    types: ['movie'],
+    idPrefixes: ['tt'],
+    catalogs: [{ type: 'movie', id: catalogId(list), name: list.name, extra: [{ name: 'skip', isRequired: false }] }],
+    logo: `${base}/logo.svg`,
+    behaviorHints: { configurable: false, configurationRequired: false },
+  };
+}
+
+/** One page of the list's catalogue: `requested` is the catalogue id asked for, `extra` Stremio's `skip=…`. */
+export async function catalog(
+  db: Kysely<Database>,
+  request: { identifier: string; type: string; requested: string; extra?: string },
+  base: string,
+): Promise<StremioCatalog> {
+  const list = await listByAddonIdentifier(db, request.identifier);
+  if (request.type !== 'movie' || request.requested.replace(/\.json$/, '') !== catalogId(list)) throw notFound('Catalog not found.');
+  const skip = skipOf(request.extra?.replace(/\.json$/, ''));
+  const items = (await itemsForAddon(db, list.id)).slice(skip, skip + STREMIO_PAGE_SIZE);
+  const metas = items.map((item) => ({
+    id: item.tconst,
+    type: 'movie' as const,
+    name: item.title,
+    poster: absolute(base, item.poster),
+    posterShape: 'poster' as const,
+    ...(item.year ? { releaseInfo: String(item.year) } : {}),
+    ...(item.imdb_rating !== null ? { imdbRating: Number(item.imdb_rating).toFixed(1) } : {}),
+    ...(item.plot ? { description: item.plot } : {}),
+    ...(item.genres ? { genres: item.genres.split(',').map((genre) => genre.trim()) } : {}),
+  }));
+  return { metas, cacheMaxAge: STREMIO_CACHE_SECONDS };
+}
