@@ -3,21 +3,25 @@ import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import './theme-overrides.css';
 import './styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { createQueryClient } from './api/queryClient';
 import { SessionProvider } from './session/SessionProvider';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PrimeReactProvider>
-      <BrowserRouter>
-        <SessionProvider>
-          <App />
-        </SessionProvider>
-      </BrowserRouter>
-    </PrimeReactProvider>
+    <QueryClientProvider client={createQueryClient()}>
+      <PrimeReactProvider>
+        <BrowserRouter>
+          <SessionProvider>
+            <App />
+          </SessionProvider>
+        </BrowserRouter>
+      </PrimeReactProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,5 +1,11 @@
-/** Thrown when a call fails; `message` is the server's sentence when it sent one. */
+import { ERROR_CODES, type ErrorCode } from '@movieclub/contract';
+
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
+
+/** Thrown when a call fails; `message` is the server's sentence when it sent one, `code` its code. */
 export class ApiError extends Error {
+  /** The server's machine-readable code (contract/src/errors.ts); null for a network failure or an odd reply. */
+  readonly code: ErrorCode | null;
   constructor(
     message: string,
     readonly status: number,
@@ -8,6 +14,8 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const code = body !== null && typeof body === 'object' && 'code' in body ? body.code : null;
+    this.code = isErrorCode(code) ? code : null;
   }
 
   /** True when the server answered (an unsuccessful reply), false for a network failure. */
@@ -45,32 +53,38 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Calls the API with credentials and JSON; resolves with the parsed reply or throws ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', signal: options.signal };
-  if (options.body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(options.body);
-  }
+const field = (body: unknown, name: string): unknown =>
+  body !== null && typeof body === 'object' && name in body ? (body as Record<string, unknown>)[name] : undefined;
+
+/**
+ * Sends a request with credentials and resolves with the parsed reply, or throws
+ * ApiError: for a network failure (status 0), or for a reply that is not OK or
+ * says `success: false` (with the server's sentence and code).
+ */
+export async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(resolveApiUrl(path), init);
+    response = await fetch(resolveApiUrl(path), { ...init, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('Network request failed.', 0);
   }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  const failed = !response.ok || (body !== null && typeof body === 'object' && (body as { success?: unknown }).success === false);
-  if (failed) {
-    const message = typeof (body as { error?: unknown } | null)?.error === 'string' ? (body as { error: string }).error : '';
-    throw new ApiError(message, response.status || 500, body);
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok || field(body, 'success') === false) {
+    const message = field(body, 'error');
+    throw new ApiError(typeof message === 'string' ? message : '', response.status || 500, body);
   }
   return body as T;
+}
+
+/** Calls the API with JSON; resolves with the parsed reply or throws ApiError. */
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { method: options.method ?? 'GET', signal: options.signal };
+  if (options.body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(options.body);
+  }
+  return send<T>(path, init);
 }
 
 export const api = {
@@ -84,3 +98,6 @@ export const api = {
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
+
+/** Whether the call failed with this code. */
+export const failedWith = (error: unknown, code: ErrorCode) => error instanceof ApiError && error.code === code;

@@ -1,6 +1,6 @@
 import type { MovieReviewsReply, MyReviewReply, RecentReviewersReply, ReviewPost } from '@movieclub/contract';
 import { MOVIE_REVIEWS_LIMIT, RECENT_REVIEWERS_LIMIT } from '@movieclub/contract';
-import { type AverageMap, readAverages } from '../lib/averages';
+import { type AverageMap, readAverages } from './adapters';
 import { api } from './client';
 
 export const postReview = (review: ReviewPost) => api.post<{ success: boolean; error?: string }>('/api/review', review);

@@ -5,7 +5,6 @@ import type {
   ModeratorsReply,
   PickReply,
   PublicWatchlistsReply,
-  PublicWatchlistSummary,
   RatingsReply,
   SeenReply,
   WatchlistReply,
@@ -13,6 +12,9 @@ import type {
 import { api } from './client';
 
 export const fetchPublicWatchlists = (signal?: AbortSignal) => api.get<PublicWatchlistsReply>('/api/watchlists/public', signal);
+/** One page of public lists matching `text` (by name or owner), with how many match in all. */
+export const fetchPublicWatchlistsPage = (text: string, offset: number, limit: number, signal?: AbortSignal) =>
+  api.get<PublicWatchlistsReply>(`/api/watchlists/public?q=${encodeURIComponent(text)}&limit=${limit}&offset=${offset}`, signal);
 export const fetchMyWatchlist = (signal?: AbortSignal) => api.get<WatchlistReply>('/api/watchlists/mine', signal);
 export const fetchWatchlist = (id: number, signal?: AbortSignal) => api.get<WatchlistReply>(`/api/watchlists/${id}`, signal);
 export const createPublicWatchlist = (name: string) => api.post<WatchlistReply>('/api/watchlists/public', { name });
@@ -31,22 +33,5 @@ export const fetchSeen = (username: string, ids: number[], signal?: AbortSignal)
 export const fetchRatings = (username: string, ids: number[], signal?: AbortSignal) =>
   api.get<RatingsReply>(`/api/users/${encodeURIComponent(username)}/ratings?ids=${ids.join(',')}`, signal);
 
-/** Public lists for the plus button's popup, cached for 60 s across every card and page. */
+/** The spec's cache of the public lists shown by the plus button's popup. */
 export const PUBLIC_LISTS_CACHE_MS = 60_000;
-let publicListsCache: { at: number; lists: Promise<PublicWatchlistSummary[]> } | null = null;
-
-export function cachedPublicWatchlists(now = Date.now()): Promise<PublicWatchlistSummary[]> {
-  if (publicListsCache && now - publicListsCache.at < PUBLIC_LISTS_CACHE_MS) return publicListsCache.lists;
-  const lists = fetchPublicWatchlists().then((reply) => reply.watchlists);
-  publicListsCache = { at: now, lists };
-  // A failure is not remembered: the next popup tries again.
-  lists.catch(() => {
-    if (publicListsCache?.lists === lists) publicListsCache = null;
-  });
-  return lists;
-}
-
-/** After creating a list or adding to one, the popup should show fresh counts. */
-export function forgetPublicWatchlists() {
-  publicListsCache = null;
-}

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toggleInMyWatchlist, useInMyWatchlist } from '../pages/watchlist/membership';
+import { useInMyWatchlist, useToggleInMyWatchlist } from '../pages/watchlist/membership';
 import { PublicListPicker } from '../pages/watchlist/PublicListPicker';
 import { useSession } from '../session/SessionProvider';
 import '../pages/watchlist/movieActions.css';
@@ -18,6 +18,7 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
   const location = useLocation();
   const userId = user ? user.id : null;
   const inList = useInMyWatchlist(movie.id, userId);
+  const toggleInMyWatchlist = useToggleInMyWatchlist(userId);
   const panel = useRef<OverlayPanel>(null);
   const actions = useRef<HTMLSpanElement>(null);
   // Opened from the keyboard (a click with no pointer): focus goes back to the plus when it closes.
@@ -48,7 +49,7 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
           event.preventDefault();
           event.stopPropagation();
           if (userId === null) return toLogin();
-          void toggleInMyWatchlist(movie.id, userId);
+          toggleInMyWatchlist(movie.id);
         }}
       />
       <Button

@@ -1,10 +1,10 @@
 import type { Movie, ReviewUser } from '@movieclub/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Average } from '../lib/averages';
+import type { Average } from '../api/adapters';
 import { MovieActions } from './MovieActions';
 import './MovieCard.css';
-import { submitQuickRating } from './quickRating';
+import { useQuickRating } from './quickRating';
 import { RatingPicker } from './RatingPicker';
 import { StarRating } from './StarRating';
 import { UserAvatar } from './UserAvatar';
@@ -41,6 +41,7 @@ export function NoPoster({ className }: { className: string }) {
  */
 export function MovieCard({ movie, myRating, average, reviewers, onRated }: MovieCardProps) {
   const [sending, setSending] = useState(false);
+  const submitQuickRating = useQuickRating();
 
   const rate = async (stars: number) => {
     if (sending) return;

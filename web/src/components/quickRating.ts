@@ -1,22 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, errorText } from '../api/client';
 import { postReview } from '../api/reviews';
 
+/** The server answered, and said no (as opposed to a request that got no answer). */
 const answeredUnsuccessfully = (error: unknown) =>
-  error instanceof ApiError && (error.body as { success?: unknown } | null)?.success === false;
+  error instanceof ApiError && error.body !== null && typeof error.body === 'object' && 'success' in error.body && error.body.success === false;
 
 /**
  * Posts a quick rating (movie_id and stars only, so a detailed review keeps its
- * other fields). Resolves true on success; otherwise alerts the spec's text and
- * resolves false.
+ * other fields). The returned function resolves true on success; otherwise it
+ * alerts the spec's text and resolves false.
  */
-export async function submitQuickRating(movieId: number, stars: number): Promise<boolean> {
-  try {
-    const reply = await postReview({ movie_id: movieId, stars });
-    if (reply.success) return true;
-    window.alert(reply.error || 'Failed to submit review.');
-  } catch (error) {
-    if (answeredUnsuccessfully(error)) window.alert(errorText(error, 'Failed to submit review.'));
-    else window.alert(errorText(error, 'An error occurred while submitting your review.'));
-  }
-  return false;
+export function useQuickRating(): (movieId: number, stars: number) => Promise<boolean> {
+  const rating = useMutation({ mutationFn: (input: { movie_id: number; stars: number }) => postReview(input) });
+  return async (movieId, stars) => {
+    try {
+      const reply = await rating.mutateAsync({ movie_id: movieId, stars });
+      if (reply.success) return true;
+      window.alert(reply.error || 'Failed to submit review.');
+    } catch (error) {
+      if (answeredUnsuccessfully(error)) window.alert(errorText(error, 'Failed to submit review.'));
+      else window.alert(errorText(error, 'An error occurred while submitting your review.'));
+    }
+    return false;
+  };
 }

@@ -1,9 +1,11 @@
 import { SEARCH_MIN_CHARS } from '@movieclub/contract';
 import { AutoComplete, type AutoCompleteCompleteEvent, type AutoCompleteSelectEvent } from 'primereact/autocomplete';
-import { useMemo, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ensureMovie, searchImdb } from '../api/catalogue';
-import { latestOnly, searchableQuery, type Suggestion, toSuggestions } from './searchSuggestions';
+import { queryKeys } from '../api/queryKeys';
+import { searchableQuery, type Suggestion, toSuggestions } from './searchSuggestions';
 import './header-search.css';
 
 /** The header's IMDb title search: choosing a title brings it into the catalogue and opens its page. */
@@ -11,35 +13,42 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const [value, setValue] = useState<string | Suggestion>('');
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const query = useRef('');
-  const search = useMemo(() => latestOnly((signal) => searchImdb(query.current, signal)), []);
+  const queryClient = useQueryClient();
+  // The text of the newest search: replies for older texts are dropped.
+  const latest = useRef('');
+  const ensure = useMutation({
+    mutationFn: ensureMovie,
+    onSuccess: ({ movie }) => navigate(`/movie/${movie.id}`),
+    // Ensure failures are silent, as the spec's error catalogue says.
+    onError: () => undefined,
+  });
 
   const complete = async (event: AutoCompleteCompleteEvent) => {
-    const text = searchableQuery(event.query);
+    const text = searchableQuery(event.query) ?? '';
+    latest.current = text;
+    // A newer query cancels the requests still running for older ones.
+    await queryClient.cancelQueries({ queryKey: ['imdb', 'search'], predicate: (query) => query.queryKey[2] !== text });
     if (!text) {
       setSuggestions([]);
       return;
     }
-    query.current = text;
     try {
-      const reply = await search();
-      if (reply) setSuggestions(toSuggestions(reply.results));
+      const results = await queryClient.fetchQuery({
+        queryKey: queryKeys.imdbSearch(text),
+        queryFn: ({ signal }) => searchImdb(text, signal).then((reply) => reply.results),
+      });
+      if (latest.current === text) setSuggestions(toSuggestions(results));
     } catch {
       // Search failures are silent: the list just stays empty.
-      setSuggestions([]);
+      if (latest.current === text) setSuggestions([]);
     }
   };
 
-  const choose = async (event: AutoCompleteSelectEvent) => {
+  const choose = (event: AutoCompleteSelectEvent) => {
     const chosen = event.value as Suggestion;
     setValue('');
     setSuggestions([]);
-    try {
-      const { movie } = await ensureMovie(chosen.tconst);
-      navigate(`/movie/${movie.id}`);
-    } catch {
-      // Ensure failures are silent, as the spec's error catalogue says.
-    }
+    ensure.mutate(chosen.tconst);
   };
 
   return (
@@ -49,7 +58,7 @@ export function HeaderSearch() {
         suggestions={suggestions}
         completeMethod={(event) => void complete(event)}
         onChange={(event) => setValue(event.value as string | Suggestion)}
-        onSelect={(event) => void choose(event)}
+        onSelect={choose}
         field="label"
         dropdown
         dropdownMode="current"

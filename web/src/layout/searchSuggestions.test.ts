@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { latestOnly, searchableQuery, toSuggestions } from './searchSuggestions';
+import { searchableQuery, toSuggestions } from './searchSuggestions';
 
 describe('header search helpers', () => {
   it('sends nothing for blank or one-character queries', () => {
@@ -24,22 +24,4 @@ describe('header search helpers', () => {
     assert.equal(suggestions[1].label, 'Film 1 (1991)');
   });
 
-  it('drops the reply of a request overtaken by a newer one and aborts it', async () => {
-    const resolvers: ((value: string) => void)[] = [];
-    const signals: AbortSignal[] = [];
-    let n = 0;
-    const search = latestOnly((signal) => {
-      signals.push(signal);
-      const label = `reply ${++n}`;
-      return new Promise<string>((resolve) => resolvers.push(() => resolve(label)));
-    });
-    const first = search();
-    const second = search();
-    assert.equal(signals[0].aborted, true);
-    assert.equal(signals[1].aborted, false);
-    resolvers[1]('');
-    resolvers[0]('');
-    assert.equal(await first, null);
-    assert.equal(await second, 'reply 2');
-  });
 });

@@ -20,23 +20,3 @@ export function toSuggestions(results: ImdbSearchResult[]): Suggestion[] {
     label: result.start_year ? `${result.primary_title} (${result.start_year})` : result.primary_title,
   }));
 }
-
-/**
- * Runs one request at a time: starting a new one aborts the previous, and a
- * reply that arrives after a newer request started is dropped (resolves null).
- */
-export function latestOnly<T>(run: (signal: AbortSignal) => Promise<T>) {
-  let current: AbortController | null = null;
-  return async function start(): Promise<T | null> {
-    current?.abort();
-    const controller = new AbortController();
-    current = controller;
-    try {
-      const value = await run(controller.signal);
-      return current === controller ? value : null;
-    } catch (error) {
-      if (current !== controller) return null;
-      throw error;
-    }
-  };
-}

@@ -1,4 +1,4 @@
-import { toNumber } from './averages';
+import { toNumber } from '../api/adapters';
 import { fuzzyScore } from './fuzzy';
 
 export type SortField = 'imdb_rating' | 'avg_user_rating' | 'my_rating' | 'title';

@@ -1,6 +1,8 @@
 import type { CurrentUser } from '@movieclub/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import * as authApi from '../api/auth';
+import { queryKeys } from '../api/queryKeys';
 
 interface SessionValue {
   /** undefined while the first check runs; null when signed out. */
@@ -13,20 +15,25 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
+/** The signed-in user, or null on any failure or unsuccessful reply. */
+async function currentUser(): Promise<CurrentUser | null> {
+  try {
+    const reply = await authApi.fetchCurrentUser();
+    return reply.success && reply.user ? reply.user : null;
+  } catch {
+    return null;
+  }
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<CurrentUser | null | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery({ queryKey: queryKeys.currentUser, queryFn: currentUser, staleTime: Infinity });
 
   const refresh = useCallback(async () => {
-    try {
-      const reply = await authApi.fetchCurrentUser();
-      const next = reply.success && reply.user ? reply.user : null;
-      setUser(next);
-      return next;
-    } catch {
-      setUser(null);
-      return null;
-    }
-  }, []);
+    const next = await currentUser();
+    queryClient.setQueryData(queryKeys.currentUser, next);
+    return next;
+  }, [queryClient]);
 
   const logout = useCallback(async () => {
     try {
@@ -34,12 +41,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // Signed out locally regardless.
     }
-    setUser(null);
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    // Everything read as the previous user goes with them.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
+    queryClient.setQueryData(queryKeys.currentUser, null);
+  }, [queryClient]);
 
   const value = useMemo(() => ({ user, refresh, logout }), [user, refresh, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

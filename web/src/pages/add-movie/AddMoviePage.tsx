@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
@@ -12,9 +13,22 @@ export function AddMoviePage() {
   const navigate = useNavigate();
   const [imdbId, setImdbId] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const add = useMutation({
+    mutationFn: addMovie,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['movies'] });
+      navigate('/');
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.answered) setError(failure.message || 'Failed to add movie.');
+      else setError('An error occurred.');
+    },
+  });
+  // Still 'Adding...' after success, until the home page shows.
+  const busy = add.isPending || add.isSuccess;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = imdbId.trim();
     if (!id) {
@@ -22,21 +36,13 @@ export function AddMoviePage() {
       return;
     }
     setError('');
-    setBusy(true);
-    try {
-      await addMovie(id);
-      navigate('/');
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.answered) setError(failure.message || 'Failed to add movie.');
-      else setError('An error occurred.');
-      setBusy(false);
-    }
+    add.mutate(id);
   };
 
   return (
     <div className="add-movie-page">
       <Card title="Add New Movie" className="add-movie-card">
-        <form onSubmit={(event) => void submit(event)} className="add-movie-form" noValidate>
+        <form onSubmit={submit} className="add-movie-form" noValidate>
           <label htmlFor="add-movie-imdb-id">IMDB ID (e.g., tt0111161)</label>
           <InputText id="add-movie-imdb-id" value={imdbId} onChange={(e) => setImdbId(e.target.value)} placeholder="tt########" disabled={busy} autoFocus />
           <div className="add-movie-error" role="alert">

@@ -1,9 +1,11 @@
 import { type ImdbSearchResult, POPULAR_LIMIT_DEFAULT } from '@movieclub/contract';
 import { Button } from 'primereact/button';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ensureMovie, popularImdb } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 
 /** An empty catalogue seen by a visitor: members add movies, so sign in first. */
 function VisitorWelcome() {
@@ -30,21 +32,12 @@ interface SuggestionProps {
 }
 
 function Suggestion({ title, onAdded }: SuggestionProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const name = `${title.primary_title}${title.start_year ? ` (${title.start_year})` : ''}`;
-
-  const add = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      await ensureMovie(title.tconst);
-      await onAdded(title);
-    } catch (failure) {
-      setError(failure instanceof ApiError && failure.answered && failure.message ? failure.message : 'Failed to add movie.');
-      setBusy(false);
-    }
-  };
+  const ensure = useMutation({ mutationFn: async () => { await ensureMovie(title.tconst); await onAdded(title); } });
+  const busy = ensure.isPending || ensure.isSuccess;
+  const failure = ensure.error;
+  const error = failure ? (failure instanceof ApiError && failure.answered && failure.message ? failure.message : 'Failed to add movie.') : '';
+  const add = () => ensure.mutate();
 
   return (
     <li className="first-run-title">
@@ -53,7 +46,7 @@ function Suggestion({ title, onAdded }: SuggestionProps) {
       <span className="first-run-name" title={title.primary_title}>
         {title.primary_title}
       </span>
-      <Button type="button" label="Add" icon="pi pi-plus" size="small" aria-label={`Add ${name}`} loading={busy} disabled={busy} onClick={() => void add()} />
+      <Button type="button" label="Add" icon="pi pi-plus" size="small" aria-label={`Add ${name}`} loading={busy} disabled={busy} onClick={add} />
       {error && (
         <span className="first-run-error" role="alert">
           {error}
@@ -69,23 +62,20 @@ function Suggestion({ title, onAdded }: SuggestionProps) {
  * the row and shows on the page), and where to find any other title.
  */
 function MemberWelcome({ onAdded }: { onAdded(): Promise<void> }) {
-  const [titles, setTitles] = useState<ImdbSearchResult[] | null>(null);
+  // Read once for the visit: added titles leave the row here rather than by a refetch.
+  const popular = useQuery({
+    queryKey: queryKeys.imdbPopular(POPULAR_LIMIT_DEFAULT),
+    queryFn: ({ signal }) => popularImdb(POPULAR_LIMIT_DEFAULT, signal).then((reply) => reply.results),
+    staleTime: Infinity,
+  });
+  const [addedTconsts, setAddedTconsts] = useState<string[]>([]);
   const [added, setAdded] = useState('');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    popularImdb(POPULAR_LIMIT_DEFAULT, controller.signal)
-      .then((reply) => setTitles(reply.results))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setTitles([]); // Suggestions are a help; without them the search still works.
-      });
-    return () => controller.abort();
-  }, []);
+  // Suggestions are a help; without them (a failure) the search still works.
+  const titles = popular.isError ? [] : (popular.data?.filter((title) => !addedTconsts.includes(title.tconst)) ?? null);
 
   const addedOne = async (title: ImdbSearchResult) => {
     await onAdded();
-    setTitles((current) => current?.filter((other) => other.tconst !== title.tconst) ?? null);
+    setAddedTconsts((current) => [...current, title.tconst]);
     setAdded(`${title.primary_title} was added to the catalogue.`);
   };
 

@@ -4,7 +4,7 @@ import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { dropdownNames } from '../../components/a11y';
 import { MovieCard } from '../../components/MovieCard';
 import { listMovies, newestAdded, SORT_FIELDS, SORT_ORDERS, type SortField, type SortOrder } from '../../lib/movieList';
@@ -12,7 +12,7 @@ import { useSession } from '../../session/SessionProvider';
 import { FirstRun } from './FirstRun';
 import './home.css';
 import { RecentCarousel } from './RecentCarousel';
-import { type HomeMovie, useHomeMovies } from './useHomeMovies';
+import { type HomeMovie, useHomeMovies, useRecentReviewers } from './useHomeMovies';
 
 /**
  * Home: the recently added carousel, then the searchable, sortable top 10. An
@@ -21,7 +21,7 @@ import { type HomeMovie, useHomeMovies } from './useHomeMovies';
  */
 export function HomePage() {
   const { user } = useSession();
-  const { movies, failed, startedEmpty, reload, myRatings, averages, recent, loadReviewers, rated } = useHomeMovies();
+  const { movies, failed, startedEmpty, reload, myRatings, averages, rated } = useHomeMovies();
   const [query, setQuery] = useState('');
   const [field, setField] = useState<SortField>('imdb_rating');
   const [order, setOrder] = useState<SortOrder>('desc');
@@ -42,7 +42,7 @@ export function HomePage() {
   );
 
   const shownIds = useMemo(() => shown.map((movie) => movie.id), [shown]);
-  useEffect(() => loadReviewers(shownIds), [shownIds, loadReviewers]);
+  const recent = useRecentReviewers(shownIds);
 
   const onRated = useCallback((movieId: number, stars: number) => rated(movieId, stars, shownIds), [rated, shownIds]);
 

@@ -1,8 +1,10 @@
-import type { Movie, MoviesReply, ReviewUser } from '@movieclub/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Movie, ReviewUser } from '@movieclub/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { type Average, type AverageMap, movieAverage, ownRatings } from '../../api/adapters';
 import { fetchMovies } from '../../api/movies';
+import { queryKeys } from '../../api/queryKeys';
 import { fetchAverages, fetchRecentReviewers } from '../../api/reviews';
-import { type AverageMap, movieAverage, toNumber } from '../../lib/averages';
 import { useSession } from '../../session/SessionProvider';
 
 /** A movie as the home page reads it: older servers sent the user's own rating and averages under other names. */
@@ -18,104 +20,82 @@ export interface HomeData {
   /** The signed-in user's stars by movie id. */
   myRatings: Record<string, number>;
   averages: AverageMap;
-  recent: Record<string, ReviewUser[]>;
-  /** Loads the recent reviewers of these movies, once each. */
-  loadReviewers(ids: number[]): void;
   /** After a saved quick rating: the own rating at once, then fresh averages and reviewers. */
   rated(movieId: number, stars: number, refreshIds: number[]): void;
 }
 
-function ownRatings(movies: HomeMovie[], userReviews: Record<string, unknown> | undefined): Record<string, number> {
-  const ratings: Record<string, number> = {};
-  for (const movie of movies) {
-    const stars = toNumber(userReviews?.[movie.id]) ?? toNumber(movie.user_rating) ?? toNumber(movie.my_rating);
-    if (stars !== null) ratings[movie.id] = stars;
-  }
-  return ratings;
-}
-
-/** The catalogue with the user's ratings, averages and recent reviewers, reloaded when the user changes. */
+/** The catalogue with the user's ratings and averages, loaded again when the user changes. */
 export function useHomeMovies(): HomeData {
   const { user } = useSession();
+  const queryClient = useQueryClient();
   const userId = user === undefined ? undefined : (user?.id ?? null);
-  const [movies, setMovies] = useState<HomeMovie[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [startedEmpty, setStartedEmpty] = useState(false);
-  const [myRatings, setMyRatings] = useState<Record<string, number>>({});
-  const [averages, setAverages] = useState<AverageMap>({});
-  const [recent, setRecent] = useState<Record<string, ReviewUser[]>>({});
-  const requested = useRef(new Set<number>());
+  const catalogue = useQuery({
+    queryKey: queryKeys.catalogue(userId ?? null),
+    queryFn: ({ signal }) => fetchMovies(signal),
+    // Wait for the session check: the reply depends on who asks.
+    enabled: userId !== undefined,
+  });
+  // Ratings and averages made on this page since the catalogue was read (null: no reviews any more).
+  const [ratedHere, setRatedHere] = useState<Record<string, number>>({});
+  const [freshAverages, setFreshAverages] = useState<Record<string, Average | null>>({});
+  const firstCount = useRef<{ userId: number | null; empty: boolean } | null>(null);
 
-  const show = useCallback((reply: MoviesReply) => {
-    const list = (reply.movies ?? []) as HomeMovie[];
-    const seeded: AverageMap = {};
-    for (const movie of list) {
+  const data = catalogue.data;
+  const movies = useMemo(() => (data ? ((data.movies ?? []) as HomeMovie[]) : null), [data]);
+  if (movies && userId !== undefined && firstCount.current?.userId !== userId) firstCount.current = { userId, empty: movies.length === 0 };
+
+  const myRatings = useMemo(() => ({ ...ownRatings(movies ?? [], data?.user_reviews), ...ratedHere }), [movies, data, ratedHere]);
+  const averages = useMemo(() => {
+    const merged: AverageMap = {};
+    for (const movie of movies ?? []) {
       const average = movieAverage(movie);
-      if (average) seeded[movie.id] = average;
+      if (average) merged[movie.id] = average;
     }
-    setMovies(list);
-    setMyRatings(ownRatings(list, reply.user_reviews));
-    setAverages(seeded);
-    setFailed(false);
-    return list;
-  }, []);
-
-  useEffect(() => {
-    if (userId === undefined) return; // Wait for the session check: the reply depends on who asks.
-    const controller = new AbortController();
-    fetchMovies(controller.signal)
-      .then((reply) => setStartedEmpty(show(reply).length === 0))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [userId, show]);
+    for (const [id, average] of Object.entries(freshAverages)) {
+      if (average) merged[id] = average;
+      else delete merged[id];
+    }
+    return merged;
+  }, [movies, freshAverages]);
 
   const reload = useCallback(async () => {
-    try {
-      show(await fetchMovies());
-    } catch {
-      // The list on screen stays; the next visit loads it again.
-    }
-  }, [show]);
-
-  const refreshReviewers = useCallback(async (ids: number[]) => {
-    try {
-      const reply = await fetchRecentReviewers(ids);
-      setRecent((current) => ({ ...current, ...reply.recent }));
-    } catch {
-      // Reviewer avatars are decoration; a failure leaves them as they were.
-    }
-  }, []);
-
-  const loadReviewers = useCallback(
-    (ids: number[]) => {
-      const missing = ids.filter((id) => !requested.current.has(id));
-      if (missing.length === 0) return;
-      for (const id of missing) requested.current.add(id);
-      void refreshReviewers(missing);
-    },
-    [refreshReviewers],
-  );
+    setRatedHere({});
+    setFreshAverages({});
+    await catalogue.refetch();
+  }, [catalogue]);
 
   const rated = useCallback(
     (movieId: number, stars: number, refreshIds: number[]) => {
-      setMyRatings((current) => ({ ...current, [movieId]: stars }));
+      setRatedHere((current) => ({ ...current, [movieId]: stars }));
       const ids = [...new Set([movieId, ...refreshIds])];
-      void fetchAverages(ids).then((fresh) => {
+      void queryClient.fetchQuery({ queryKey: queryKeys.averages(ids), queryFn: () => fetchAverages(ids), staleTime: 0 }).then((fresh) => {
         if (!fresh) return;
-        setAverages((current) => {
-          const next = { ...current, ...fresh };
-          // A movie left out of the reply has no reviews (any more).
-          for (const id of ids) if (!fresh[id]) delete next[id];
-          return next;
-        });
+        // A movie left out of the reply has no reviews (any more).
+        setFreshAverages((current) => ({ ...current, ...Object.fromEntries(ids.map((id) => [id, fresh[id] ?? null])) }));
       });
-      void refreshReviewers([movieId]);
+      void queryClient.invalidateQueries({ queryKey: ['reviews', 'recent'] });
     },
-    [refreshReviewers],
+    [queryClient],
   );
 
-  return { movies, failed, startedEmpty, reload, myRatings, averages, recent, loadReviewers, rated };
+  return {
+    movies,
+    failed: catalogue.isError,
+    startedEmpty: firstCount.current?.userId === userId && Boolean(firstCount.current?.empty),
+    reload,
+    myRatings,
+    averages,
+    rated,
+  };
+}
+
+/** The newest reviewers of the shown movies; decoration, so a failure shows none. */
+export function useRecentReviewers(ids: number[]): Record<string, ReviewUser[]> {
+  const recent = useQuery({
+    queryKey: queryKeys.recentReviewers(ids),
+    queryFn: () => fetchRecentReviewers(ids).then((reply) => reply.recent),
+    enabled: ids.length > 0,
+    placeholderData: (previous) => previous,
+  });
+  return recent.data ?? {};
 }

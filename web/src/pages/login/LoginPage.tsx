@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link, type Location, useLocation, useNavigate } from 'react-router-dom';
 import { login } from '../../api/auth';
 import { ApiError } from '../../api/client';
@@ -10,9 +11,11 @@ export function LoginPage() {
   const location = useLocation();
   const from = (location.state as { from?: Location } | null)?.from;
 
+  const call = useMutation({ mutationFn: (credentials: { username: string; password: string }) => login(credentials.username, credentials.password) });
+
   const submit = async (username: string, password: string) => {
     try {
-      await login(username, password);
+      await call.mutateAsync({ username, password });
     } catch (error) {
       if (error instanceof ApiError && error.answered) return error.message || 'Login failed.';
       return error instanceof Error && error.message && !(error instanceof ApiError) ? error.message : 'An error occurred.';

@@ -1,8 +1,9 @@
 import type { RecommendationItem } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
+import { useMutation } from '@tanstack/react-query';
 import { Carousel, type CarouselResponsiveOption } from 'primereact/carousel';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ensureMovie } from '../../api/catalogue';
 import { useCarouselHiddenSlides } from '../../components/a11y';
@@ -61,7 +62,12 @@ function RecommendationCard({ item }: { item: RecommendationItem }) {
 /** A catalogue movie opens directly; an index-only title is added to the catalogue first. */
 function ViewLink({ item }: { item: RecommendationItem }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const ensure = useMutation({
+    mutationFn: ensureMovie,
+    onSuccess: (reply) => navigate(`/movie/${reply.movie.id}`),
+    // The spec swallows ensure failures.
+    onError: () => undefined,
+  });
   if (item.movie_id) {
     return (
       <Link to={`/movie/${item.movie_id}`} className="recommendation-view p-button p-button-sm p-button-outlined">
@@ -70,15 +76,6 @@ function ViewLink({ item }: { item: RecommendationItem }) {
     );
   }
   if (!item.imdb_id) return null;
-  const open = async () => {
-    setBusy(true);
-    try {
-      const reply = await ensureMovie(item.imdb_id);
-      navigate(`/movie/${reply.movie.id}`);
-    } catch {
-      // The spec swallows ensure failures.
-      setBusy(false);
-    }
-  };
-  return <Button label="View" size="small" outlined className="recommendation-view" onClick={open} disabled={busy} />;
+  const busy = ensure.isPending || ensure.isSuccess;
+  return <Button label="View" size="small" outlined className="recommendation-view" onClick={() => ensure.mutate(item.imdb_id)} disabled={busy} />;
 }

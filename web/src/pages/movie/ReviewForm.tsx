@@ -5,6 +5,7 @@ import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { postReview } from '../../api/reviews';
@@ -42,7 +43,6 @@ interface ReviewFormProps {
 /** 'Leave a Review': no checks here, empties go as null, and the text box clears after a submit. */
 export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
   const [form, setForm] = useState<ReviewFormValues>(EMPTY_REVIEW_FORM);
-  const [busy, setBusy] = useState(false);
   // Once the user has chosen something, a late-arriving saved review must not overwrite it.
   const touched = useRef(false);
   const set = <K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) => {
@@ -54,18 +54,18 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
     if (saved && !touched.current) setForm((current) => ({ ...current, ...formChoicesFromReview(saved) }));
   }, [saved]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await postReview(reviewPayload(movieId, form));
+  const post = useMutation({
+    mutationFn: async (values: ReviewFormValues) => {
+      await postReview(reviewPayload(movieId, values));
       set('text', '');
       await onPosted();
-    } catch (error) {
-      window.alert(submitFailure(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (error) => window.alert(submitFailure(error)),
+  });
+  const busy = post.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    post.mutate(form);
   };
 
   return (

@@ -1,4 +1,5 @@
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_LARGE, PROFILE_PICTURE_TYPES } from '@movieclub/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { errorText } from '../../api/client';
@@ -9,21 +10,19 @@ import { useSession } from '../../session/SessionProvider';
 export function PictureUpload({ hasPicture, onChanged }: { hasPicture: boolean; onChanged(picture: string | null): void }) {
   const { refresh } = useSession();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-
-  const run = async (work: () => Promise<{ profile_picture: string | null }>, fallback: string) => {
-    setBusy(true);
-    setError('');
-    try {
+  const change = useMutation({
+    mutationFn: async ({ work }: { work: () => Promise<{ profile_picture: string | null }>; fallback: string }) => {
       const reply = await work();
       onChanged(reply.profile_picture);
       await refresh(); // the header chip shows the new picture
-    } catch (failure) {
-      setError(errorText(failure, fallback));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (failure, { fallback }) => setError(errorText(failure, fallback)),
+  });
+  const busy = change.isPending;
+  const run = (work: () => Promise<{ profile_picture: string | null }>, fallback: string) => {
+    setError('');
+    change.mutate({ work, fallback });
   };
 
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
@@ -34,7 +33,7 @@ export function PictureUpload({ hasPicture, onChanged }: { hasPicture: boolean; 
       setError(PROFILE_PICTURE_TOO_LARGE);
       return;
     }
-    void run(() => uploadProfilePicture(file), 'The picture could not be uploaded.');
+    run(() => uploadProfilePicture(file), 'The picture could not be uploaded.');
   };
 
   return (
@@ -65,7 +64,7 @@ export function PictureUpload({ hasPicture, onChanged }: { hasPicture: boolean; 
           severity="secondary"
           text
           disabled={busy}
-          onClick={() => void run(removeProfilePicture, 'The picture could not be removed.')}
+          onClick={() => run(removeProfilePicture, 'The picture could not be removed.')}
         />
       ) : null}
       {error ? (

@@ -1,7 +1,8 @@
 import type { Profile } from '@movieclub/contract';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { fetchProfile } from '../../api/profiles';
+import { queryKeys } from '../../api/queryKeys';
 import { useSession } from '../../session/SessionProvider';
 import { PictureUpload } from './PictureUpload';
 import { ProfileSummary } from './ProfileSummary';
@@ -9,54 +10,41 @@ import { profileErrorText } from './profileView';
 import { RecentReviewList } from './RecentReviewList';
 import './profile.css';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; profile: Profile };
+/** The profile; an unsuccessful reply fails the load (ApiError with the server's sentence). */
+async function loadProfile(username: string, signal: AbortSignal): Promise<Profile> {
+  const reply = await fetchProfile(username, signal);
+  if (!reply.success) throw new Error('Not found');
+  return reply.profile;
+}
 
 /** /user/profile/{username}: a member's stats, tier and newest reviews. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const { user } = useSession();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  // Keyed by name: a newer username (or leaving the page) cancels this load, and its late reply shows nowhere.
+  const profile = useQuery({ queryKey: queryKeys.profile(username), queryFn: ({ signal }) => loadProfile(username, signal) });
 
-  useEffect(() => {
-    // A newer username (or leaving the page) aborts this load and drops its late reply.
-    const controller = new AbortController();
-    let current = true;
-    setState({ status: 'loading' });
-    fetchProfile(username, controller.signal)
-      .then((reply) => {
-        if (!current) return;
-        if (reply.success) setState({ status: 'loaded', profile: reply.profile });
-        else setState({ status: 'error', message: reply.error || 'Not found' });
-      })
-      .catch((error: unknown) => {
-        if (current) setState({ status: 'error', message: profileErrorText(error) });
-      });
-    return () => {
-      current = false;
-      controller.abort();
-    };
-  }, [username]);
-
-  if (state.status === 'loading') return <p className="profile-loading">Loading profile...</p>;
-  if (state.status === 'error') {
+  if (profile.isPending) return <p className="profile-loading">Loading profile...</p>;
+  if (profile.isError) {
     return (
       <p className="profile-error" role="alert">
-        {state.message}
+        {profileErrorText(profile.error)}
       </p>
     );
   }
 
-  const { profile } = state;
-  const isOwn = !!user && user.username.toLowerCase() === profile.username.toLowerCase();
+  const shown = profile.data;
+  const isOwn = !!user && user.username.toLowerCase() === shown.username.toLowerCase();
   const setPicture = (profile_picture: string | null) =>
-    setState((previous) => (previous.status === 'loaded' ? { ...previous, profile: { ...previous.profile, profile_picture } } : previous));
+    queryClient.setQueryData<Profile>(queryKeys.profile(username), (previous) => (previous ? { ...previous, profile_picture } : previous));
 
   return (
     <div className="profile-page">
-      <ProfileSummary profile={profile}>
-        {isOwn ? <PictureUpload hasPicture={!!profile.profile_picture} onChanged={setPicture} /> : null}
+      <ProfileSummary profile={shown}>
+        {isOwn ? <PictureUpload hasPicture={!!shown.profile_picture} onChanged={setPicture} /> : null}
       </ProfileSummary>
-      <RecentReviewList reviews={profile.recent_reviews} />
+      <RecentReviewList reviews={shown.recent_reviews} />
     </div>
   );
 }

@@ -48,10 +48,8 @@ export function nextTierText(total: number, nextLevelAt: number | null | undefin
  * shows 'Failed to load profile'.
  */
 export function profileErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.answered) {
-    const body = error.body as { success?: unknown } | null;
-    if (body && typeof body === 'object' && body.success === false) return error.message || 'Not found';
-  }
+  const body = error instanceof ApiError && error.answered ? error.body : null;
+  if (body !== null && typeof body === 'object' && 'success' in body && body.success === false) return (error as ApiError).message || 'Not found';
   return 'Failed to load profile';
 }
 

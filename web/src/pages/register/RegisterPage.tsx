@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
@@ -6,9 +7,11 @@ import { CredentialsCard } from '../../components/CredentialsCard';
 export function RegisterPage() {
   const navigate = useNavigate();
 
+  const call = useMutation({ mutationFn: (credentials: { username: string; password: string }) => register(credentials.username, credentials.password) });
+
   const submit = async (username: string, password: string) => {
     try {
-      await register(username, password);
+      await call.mutateAsync({ username, password });
     } catch (error) {
       if (error instanceof ApiError && error.answered) return error.message || 'Registration failed.';
       return 'An error occurred.';

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Editor } from 'primereact/editor';
 import type Quill from 'quill';
@@ -82,20 +83,16 @@ interface DescriptionBoxProps {
 export function DescriptionBox({ listId, description, canEdit, onSaved }: DescriptionBoxProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(description);
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const reply = await saveDescription(listId, draft);
+  const saving = useMutation({
+    mutationFn: (html: string) => saveDescription(listId, html),
+    onSuccess: (reply) => {
       onSaved(reply.description);
       setEditing(false);
-    } catch {
-      // Description failures are swallowed; the editor stays open with the draft.
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    // Description failures are swallowed; the editor stays open with the draft.
+    onError: () => undefined,
+  });
+  const save = () => saving.mutate(draft);
 
   if (editing) {
     return (
@@ -109,13 +106,13 @@ export function DescriptionBox({ listId, description, canEdit, onSaved }: Descri
           onLoad={nameEditorControls}
         />
         <div className="description-actions">
-          <Button type="button" label="Save" size="small" loading={saving} onClick={() => void save()} />
+          <Button type="button" label="Save" size="small" loading={saving.isPending} onClick={save} />
           <Button
             type="button"
             label="Cancel"
             size="small"
             severity="secondary"
-            disabled={saving}
+            disabled={saving.isPending}
             onClick={() => {
               setDraft(description);
               setEditing(false);

@@ -1,9 +1,11 @@
 import type { ModeratorDetail, Watchlist } from '@movieclub/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { avatarOf, ownerAvatarOf } from '../../api/adapters';
 import { addModerator, removeModerator } from '../../api/watchlists';
 import { UserAvatar } from '../../components/UserAvatar';
 
@@ -11,7 +13,6 @@ export const COPY_CONFIRMATION_MS = 1500;
 
 interface ListInfoCardProps {
   list: Watchlist;
-  viewerIsOwner: boolean;
   onModeratorsChange(moderators: string[], detail: ModeratorDetail[]): void;
 }
 
@@ -60,22 +61,23 @@ function StremioButton({ path }: { path: string }) {
   );
 }
 
+/** Adds or removes a moderator; the reply's lists replace the shown ones. Failures are swallowed (spec section 8). */
+function useModeratorChange(listId: number, onChange: ListInfoCardProps['onModeratorsChange'], change: typeof addModerator) {
+  return useMutation({
+    mutationFn: (username: string) => change(listId, username),
+    onSuccess: (reply) => onChange(reply.moderators, reply.moderators_detail),
+    onError: () => undefined,
+  });
+}
+
 function ModeratorForm({ listId, onChange }: { listId: number; onChange: ListInfoCardProps['onModeratorsChange'] }) {
   const [username, setUsername] = useState('');
-  const [busy, setBusy] = useState(false);
+  const add = useModeratorChange(listId, onChange, addModerator);
+  const busy = add.isPending;
   const name = username.trim();
-  const submit = async () => {
+  const submit = () => {
     if (!name || busy) return;
-    setBusy(true);
-    try {
-      const reply = await addModerator(listId, name);
-      onChange(reply.moderators, reply.moderators_detail);
-      setUsername('');
-    } catch {
-      // Moderator failures are swallowed (spec section 8).
-    } finally {
-      setBusy(false);
-    }
+    add.mutate(name, { onSuccess: () => setUsername('') });
   };
   return (
     <form
@@ -92,22 +94,17 @@ function ModeratorForm({ listId, onChange }: { listId: number; onChange: ListInf
 }
 
 /** Owner, list name, the Stremio address and the moderators. */
-export function ListInfoCard({ list, viewerIsOwner, onModeratorsChange }: ListInfoCardProps) {
-  const manages = viewerIsOwner && !list.is_personal;
-  const remove = async (username: string) => {
-    if (!username.trim()) return;
-    try {
-      const reply = await removeModerator(list.id, username.trim());
-      onModeratorsChange(reply.moderators, reply.moderators_detail);
-    } catch {
-      // Swallowed, as every moderator failure.
-    }
+export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
+  const manages = list.permissions.manage_moderators;
+  const removal = useModeratorChange(list.id, onModeratorsChange, removeModerator);
+  const remove = (username: string) => {
+    if (username.trim()) removal.mutate(username.trim());
   };
   return (
     <Card className="list-info-card">
       <div className="list-owner">
         <Link to={`/user/profile/${encodeURIComponent(list.owner_username)}`} className="list-owner-link" aria-label={`${list.owner_username}'s profile`}>
-          <UserAvatar username={list.owner_username} picture={list.owner_profile_picture} size="large" initial />
+          <UserAvatar username={list.owner_username} picture={ownerAvatarOf(list)} size="large" initial />
         </Link>
         <div>
           <h2 className="list-name">{list.name}</h2>
@@ -120,7 +117,7 @@ export function ListInfoCard({ list, viewerIsOwner, onModeratorsChange }: ListIn
       <ul className="moderator-list" aria-label="Moderators">
         {list.moderators_detail.map((moderator) => (
           <li key={moderator.username} className="moderator">
-            <UserAvatar username={moderator.username} picture={moderator.profile_picture} initial />
+            <UserAvatar username={moderator.username} picture={avatarOf(moderator)} initial />
             <Link to={`/user/profile/${encodeURIComponent(moderator.username)}`}>{moderator.username}</Link>
             {manages && (
               <Button
@@ -130,7 +127,7 @@ export function ListInfoCard({ list, viewerIsOwner, onModeratorsChange }: ListIn
                 rounded
                 size="small"
                 aria-label={`Remove moderator ${moderator.username}`}
-                onClick={() => void remove(moderator.username)}
+                onClick={() => remove(moderator.username)}
               />
             )}
           </li>

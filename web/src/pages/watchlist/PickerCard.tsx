@@ -3,13 +3,15 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../api/client';
+import { useMutation } from '@tanstack/react-query';
+import { failedWith } from '../../api/client';
 import { pickMovie } from '../../api/watchlists';
 import { localDateTime } from './rules';
 
 interface PickerCardProps {
   listId: number | null;
-  canEdit: boolean;
+  /** From the list's permissions: editors pick. */
+  canPick: boolean;
   /** Whether any item is left that the viewer has not reviewed. */
   hasUnreviewed: boolean;
   pickedMovie: PickedMovie | null;
@@ -17,28 +19,26 @@ interface PickerCardProps {
   /** A realtime problem to show, or ''. */
   realtimeProblem: string;
   onPicked(movie: PickedMovie, at: string): void;
+  /** The list changed since it was loaded: reload it. */
+  onListChanged(): void;
 }
 
 /** The 'Watchlist Movie Picker': editors pick, everyone sees the persisted pick live. */
-export function PickerCard({ listId, canEdit, hasUnreviewed, pickedMovie, pickedAt, realtimeProblem, onPicked }: PickerCardProps) {
-  const [busy, setBusy] = useState(false);
+export function PickerCard({ listId, canPick, hasUnreviewed, pickedMovie, pickedAt, realtimeProblem, onPicked, onListChanged }: PickerCardProps) {
+  const canEdit = canPick;
   const [noneLeft, setNoneLeft] = useState(false);
   useEffect(() => setNoneLeft(false), [listId, hasUnreviewed]);
   const exhausted = noneLeft || !hasUnreviewed;
-
-  const pick = async () => {
-    if (listId === null) return;
-    setBusy(true);
-    try {
-      const reply = await pickMovie(listId);
-      onPicked(reply.picked_movie, reply.picked_at);
-    } catch (error) {
-      // Pick failures are swallowed; a 409 means nothing is left to pick.
-      if (error instanceof ApiError && error.status === 409) setNoneLeft(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const pick = useMutation({
+    mutationFn: pickMovie,
+    onSuccess: (reply) => onPicked(reply.picked_movie, reply.picked_at),
+    // Pick failures are swallowed, but say what is left: nothing to pick, or a list that changed meanwhile.
+    onError: (error) => {
+      if (failedWith(error, 'no_unreviewed_movies')) setNoneLeft(true);
+      else if (failedWith(error, 'list_changed')) onListChanged();
+    },
+  });
+  const busy = pick.isPending;
 
   return (
     <Card
@@ -46,7 +46,7 @@ export function PickerCard({ listId, canEdit, hasUnreviewed, pickedMovie, picked
       subTitle={canEdit ? 'Random unreviewed movie (persisted)' : 'Only editors can pick; everyone sees result'}
       className="picker-card"
     >
-      <Button type="button" label="Pick a Movie" icon="pi pi-sparkles" disabled={!canEdit || exhausted || listId === null || busy} onClick={() => void pick()} />
+      <Button type="button" label="Pick a Movie" icon="pi pi-sparkles" disabled={!canEdit || exhausted || listId === null || busy} onClick={() => listId !== null && pick.mutate(listId)} />
       {canEdit && !exhausted && <p className="picker-hint">Click the button to pick a movie you have not reviewed.</p>}
       {canEdit && exhausted && listId !== null && <p className="picker-hint">No unreviewed movies available.</p>}
       <div className="picker-result" aria-live="polite">

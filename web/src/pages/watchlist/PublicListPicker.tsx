@@ -1,8 +1,9 @@
-import type { PublicWatchlistSummary } from '@movieclub/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useState } from 'react';
-import { addToWatchlist, cachedPublicWatchlists } from '../../api/watchlists';
+import { useState } from 'react';
+import { queryKeys } from '../../api/queryKeys';
+import { addToWatchlist, fetchPublicWatchlists } from '../../api/watchlists';
 import { dropdownNames } from '../../components/a11y';
 
 interface PublicListPickerProps {
@@ -12,39 +13,27 @@ interface PublicListPickerProps {
 
 /** The plus button's popup: a dropdown of public lists as 'name (item_count)' and an Add button. */
 export function PublicListPicker({ movieId, onDone }: PublicListPickerProps) {
-  const [lists, setLists] = useState<PublicWatchlistSummary[]>([]);
+  const queryClient = useQueryClient();
+  // Cached for 60 s across every card and page (the query client's default for this key).
+  const lists = useQuery({ queryKey: queryKeys.publicListsAll, queryFn: ({ signal }) => fetchPublicWatchlists(signal).then((reply) => reply.watchlists) });
   const [chosen, setChosen] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    cachedPublicWatchlists().then(
-      (found) => live && setLists(found),
-      () => live && setLists([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const add = async () => {
-    if (chosen === null || movieId === null) return;
-    setBusy(true);
-    try {
-      await addToWatchlist(chosen, movieId);
+  const add = useMutation({
+    mutationFn: ({ listId, movie }: { listId: number; movie: number }) => addToWatchlist(listId, movie),
+    onSuccess: (_reply, { listId }) => {
+      // Fresh counts in the popup and the list itself next time they show.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.publicLists });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.watchlist(listId) });
       onDone();
-    } catch {
-      // Public-list failures are swallowed (spec section 8).
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // Public-list failures are swallowed (spec section 8).
+    onError: () => undefined,
+  });
 
   return (
     <div className="public-list-popup">
       <Dropdown
         value={chosen}
-        options={lists.map((list) => ({ label: `${list.name} (${list.item_count})`, value: list.id }))}
+        options={(lists.data ?? []).map((list) => ({ label: `${list.name} (${list.item_count})`, value: list.id }))}
         onChange={(event) => setChosen(event.value as number | null)}
         placeholder="Choose a public watchlist"
         aria-label="Public watchlist"
@@ -54,7 +43,13 @@ export function PublicListPicker({ movieId, onDone }: PublicListPickerProps) {
         showClear
         scrollHeight="200px"
       />
-      <Button type="button" label="Add" size="small" disabled={chosen === null || movieId === null || busy} onClick={() => void add()} />
+      <Button
+        type="button"
+        label="Add"
+        size="small"
+        disabled={chosen === null || movieId === null || add.isPending}
+        onClick={() => chosen !== null && movieId !== null && add.mutate({ listId: chosen, movie: movieId })}
+      />
     </div>
   );
 }

@@ -3,16 +3,16 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { createPublicWatchlist, forgetPublicWatchlists } from '../../api/watchlists';
-import { localDate, pageOf, searchPublicLists } from './rules';
+import { queryKeys } from '../../api/queryKeys';
+import { createPublicWatchlist, fetchPublicWatchlistsPage } from '../../api/watchlists';
+import { localDate } from './rules';
 
 interface PublicListsCardProps {
-  lists: PublicWatchlistSummary[];
   selectedId: number | null;
   signedIn: boolean;
-  onCreated(): Promise<void>;
 }
 
 function ListCard({ list, selected, onOpen }: { list: PublicWatchlistSummary; selected: boolean; onOpen(): void }) {
@@ -34,30 +34,34 @@ function ListCard({ list, selected, onOpen }: { list: PublicWatchlistSummary; se
 }
 
 /** Create, search and browse public lists, 8 per page; a 'My Watchlist' button. */
-export function PublicListsCard({ lists, selectedId, signedIn, onCreated }: PublicListsCardProps) {
+export function PublicListsCard({ selectedId, signedIn }: PublicListsCardProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const [creating, setCreating] = useState(false);
   const [query, setQuery] = useState('');
   const [first, setFirst] = useState(0);
-  const found = searchPublicLists(lists, query);
-  const page = pageOf(found, first, PUBLIC_LISTS_PAGE_SIZE);
-
-  const create = async () => {
-    const trimmed = name.trim();
-    if (!trimmed || creating) return;
-    setCreating(true);
-    try {
-      const reply = await createPublicWatchlist(trimmed);
+  const text = query.trim();
+  // The server searches and pages; the page on screen stays while the next one loads.
+  const found = useQuery({
+    queryKey: queryKeys.publicListsPage(text, first),
+    queryFn: ({ signal }) => fetchPublicWatchlistsPage(text, first, PUBLIC_LISTS_PAGE_SIZE, signal),
+    placeholderData: keepPreviousData,
+  });
+  const page: PublicWatchlistSummary[] = found.data?.watchlists ?? [];
+  const total = found.data?.total ?? 0;
+  const create = useMutation({
+    mutationFn: createPublicWatchlist,
+    onSuccess: (reply) => {
       setName('');
-      forgetPublicWatchlists();
-      await onCreated();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.publicLists });
       navigate(`/watchlist/${watchlistIdentifier(reply.watchlist.id, reply.watchlist.name)}`);
-    } catch {
-      // Swallowed (spec section 8).
-    } finally {
-      setCreating(false);
-    }
+    },
+    // Swallowed (spec section 8).
+    onError: () => undefined,
+  });
+  const submit = () => {
+    const trimmed = name.trim();
+    if (trimmed && !create.isPending) create.mutate(trimmed);
   };
 
   return (
@@ -67,11 +71,11 @@ export function PublicListsCard({ lists, selectedId, signedIn, onCreated }: Publ
           className="public-list-create"
           onSubmit={(event) => {
             event.preventDefault();
-            void create();
+            submit();
           }}
         >
           <InputText value={name} onChange={(event) => setName(event.target.value)} placeholder="New public list name" aria-label="New public list name" />
-          <Button type="submit" label="Create" size="small" disabled={creating} />
+          <Button type="submit" label="Create" size="small" disabled={create.isPending} />
         </form>
       )}
       <InputText
@@ -84,7 +88,7 @@ export function PublicListsCard({ lists, selectedId, signedIn, onCreated }: Publ
         placeholder="Search public watchlists..."
         aria-label="Search public watchlists..."
       />
-      {page.length === 0 ? (
+      {page.length === 0 && !found.isPending ? (
         <p className="public-lists-empty">No public lists found.</p>
       ) : (
         <ul className="public-lists">
@@ -93,8 +97,8 @@ export function PublicListsCard({ lists, selectedId, signedIn, onCreated }: Publ
           ))}
         </ul>
       )}
-      {found.length > PUBLIC_LISTS_PAGE_SIZE && (
-        <Paginator first={first} rows={PUBLIC_LISTS_PAGE_SIZE} totalRecords={found.length} onPageChange={(event) => setFirst(event.first)} template="PrevPageLink CurrentPageReport NextPageLink" />
+      {total > PUBLIC_LISTS_PAGE_SIZE && (
+        <Paginator first={first} rows={PUBLIC_LISTS_PAGE_SIZE} totalRecords={total} onPageChange={(event) => setFirst(event.first)} template="PrevPageLink CurrentPageReport NextPageLink" />
       )}
       <Button type="button" label="My Watchlist" icon="pi pi-heart" className="my-watchlist-button" severity="secondary" onClick={() => navigate('/watchlist/mine')} />
     </Card>

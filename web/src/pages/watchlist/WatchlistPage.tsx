@@ -1,19 +1,22 @@
 import { type WatchlistItem, watchlistIdentifier } from '@movieclub/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { queryKeys } from '../../api/queryKeys';
 import { removeFromWatchlist, saveOrder } from '../../api/watchlists';
 import { useSession } from '../../session/SessionProvider';
 import { DescriptionBox } from './DescriptionBox';
 import { ItemList } from './ItemList';
 import { ListInfoCard } from './ListInfoCard';
-import { forgetMembership } from './membership';
 import { PickerCard } from './PickerCard';
 import { PublicListsCard } from './PublicListsCard';
-import { isEditor, isOwner, mergeVisibleOrder } from './rules';
+import { mergeVisibleOrder } from './rules';
 import { targetFor, useWatchlistData } from './useWatchlistData';
 import { useWatchlistSocket } from './useWatchlistSocket';
 import './watchlist.css';
+
+const ORDER_SAVE = ['watchlists', 'save-order'];
 
 /** What a visitor sees in place of the personal list; the public lists stay beside it. */
 function SignInPrompt() {
@@ -42,23 +45,45 @@ export function WatchlistPage() {
   const { user } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const target = targetFor(identifier, user);
   const data = useWatchlistData(target, user);
   const { list, setList } = data;
-  const username = user?.username ?? null;
-  const canEdit = isEditor(list, username);
-  const viewerIsOwner = isOwner(list, username);
+  const permissions = list?.permissions;
 
-  // Order saves run one after another. While any is pending, the page's own change echoes
-  // (and loads begun before the move) would put an older order back on screen: reloads wait
-  // until the last save is answered.
-  const orderSaves = useRef<Promise<void>>(Promise.resolve());
-  const pendingSaves = useRef(0);
+  // Order saves run one after another (one mutation scope). While any is pending, the page's
+  // own change echoes (and loads begun before the move) would put an older order back on
+  // screen: reloads wait until the last save is answered.
   const reloadWhenSaved = useRef(false);
+  const savingOrder = () => queryClient.isMutating({ mutationKey: ORDER_SAVE }) > 0;
   const reloadAfterChange = () => {
-    if (pendingSaves.current > 0) reloadWhenSaved.current = true;
+    if (savingOrder()) reloadWhenSaved.current = true;
     else void data.reloadList();
   };
+  const saveOrderMutation = useMutation({
+    mutationKey: ORDER_SAVE,
+    scope: { id: 'watchlist-order' },
+    mutationFn: ({ listId, order }: { listId: number; order: number[] }) => saveOrder(listId, order),
+    onSettled: (_reply, error) => {
+      // This save still counts as running here: it is the last when one remains.
+      const last = queryClient.isMutating({ mutationKey: ORDER_SAVE }) <= 1;
+      if (error) {
+        // A 409 'List changed; reload.' when someone added or removed a movie meanwhile: reload everything.
+        reloadWhenSaved.current = false;
+        void data.reloadAll();
+      } else if (last && reloadWhenSaved.current) {
+        reloadWhenSaved.current = false;
+        void data.reloadList();
+      }
+    },
+  });
+  const removeMutation = useMutation({
+    mutationFn: ({ listId, movieId }: { listId: number; movieId: number }) => removeFromWatchlist(listId, movieId),
+    // Public lists show item counts; the personal list's change is already in the cache the hearts read.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.publicLists }),
+    // If removal fails, all lists are reloaded (spec section 4).
+    onError: () => void data.reloadAll(),
+  });
 
   const realtimeProblem = useWatchlistSocket(list?.id ?? null, {
     onPick: data.applyPick,
@@ -91,37 +116,16 @@ export function WatchlistPage() {
       visibleOrder.map((item) => item.id),
     );
     const byId = new Map(list.items.map((item) => [item.id, item]));
-    // Optimistic: show the new order at once; on failure (a 409 'List changed; reload.' when
-    // someone added or removed a movie meanwhile) reload everything. Saves go one after
-    // another, so quick successive moves reach the server in the order they were made.
-    setList({ ...list, items: order.map((id, position) => ({ ...byId.get(id)!, position })) });
-    const listId = list.id;
-    data.dropPendingLoads();
-    pendingSaves.current += 1;
-    orderSaves.current = orderSaves.current.then(() =>
-      saveOrder(listId, order).then(
-        () => {
-          pendingSaves.current -= 1;
-          if (pendingSaves.current === 0 && reloadWhenSaved.current) {
-            reloadWhenSaved.current = false;
-            void data.reloadList();
-          }
-        },
-        () => {
-          pendingSaves.current -= 1;
-          reloadWhenSaved.current = false;
-          void data.reloadAll();
-        },
-      ),
-    );
+    // Optimistic: show the new order at once, and forget loads that would put the old one back.
+    void data.dropPendingLoads();
+    setList((previous) => ({ ...previous, items: order.map((id, position) => ({ ...byId.get(id)!, position })) }));
+    saveOrderMutation.mutate({ listId: list.id, order });
   };
 
   const remove = (movieId: number) => {
     if (!list) return;
-    setList({ ...list, items: list.items.filter((item) => item.id !== movieId), item_count: list.item_count - 1 });
-    removeFromWatchlist(list.id, movieId)
-      .then(() => list.is_personal && forgetMembership())
-      .catch(() => void data.reloadAll());
+    setList((previous) => ({ ...previous, items: previous.items.filter((item) => item.id !== movieId), item_count: previous.item_count - 1 }));
+    removeMutation.mutate({ listId: list.id, movieId });
   };
 
   return (
@@ -131,8 +135,7 @@ export function WatchlistPage() {
         {list && (
           <ListInfoCard
             list={list}
-            viewerIsOwner={viewerIsOwner}
-            onModeratorsChange={(moderators, detail) => setList({ ...list, moderators, moderators_detail: detail })}
+            onModeratorsChange={(moderators, detail) => setList((previous) => ({ ...previous, moderators, moderators_detail: detail }))}
           />
         )}
         <div className="watchlist-center">
@@ -141,15 +144,15 @@ export function WatchlistPage() {
               key={list.id}
               listId={list.id}
               description={list.description}
-              canEdit={canEdit}
-              onSaved={(description) => setList({ ...list, description })}
+              canEdit={Boolean(permissions?.edit)}
+              onSaved={(description) => setList((previous) => ({ ...previous, description }))}
             />
           )}
           <ItemList
             items={items}
             hasList={Boolean(list)}
             emptyContent={visitorOnOwnList ? <SignInPrompt /> : waiting ? null : undefined}
-            canEdit={canEdit}
+            canEdit={Boolean(permissions?.edit)}
             signedIn={Boolean(user)}
             ownerData={data.ownerData}
             onReorder={reorder}
@@ -158,15 +161,16 @@ export function WatchlistPage() {
         </div>
       </div>
       <aside className="watchlist-side">
-        <PublicListsCard lists={data.publicLists} selectedId={list?.id ?? null} signedIn={Boolean(user)} onCreated={data.loadPublicLists} />
+        <PublicListsCard selectedId={list?.id ?? null} signedIn={Boolean(user)} />
         <PickerCard
           listId={list?.id ?? null}
-          canEdit={canEdit}
+          canPick={Boolean(permissions?.pick)}
           hasUnreviewed={hasUnreviewed}
           pickedMovie={list?.picked_movie ?? null}
           pickedAt={list?.picked_at ?? null}
           realtimeProblem={realtimeProblem}
-          onPicked={(movie, at) => data.applyPick({ watchlist_id: list!.id, picked_movie: movie, picked_at: at })}
+          onPicked={(movie, at) => list && data.applyPick({ watchlist_id: list.id, picked_movie: movie, picked_at: at })}
+          onListChanged={() => void data.reloadList()}
         />
       </aside>
     </div>

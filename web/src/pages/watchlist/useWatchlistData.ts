@@ -1,7 +1,9 @@
-import { type CurrentUser, parseWatchlistIdentifier, type PublicWatchlistSummary, type Watchlist, type WatchlistPickEvent } from '@movieclub/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type CurrentUser, parseWatchlistIdentifier, type Watchlist, type WatchlistPickEvent } from '@movieclub/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { sortItems } from '../../api/adapters';
+import { queryKeys } from '../../api/queryKeys';
 import * as watchlistsApi from '../../api/watchlists';
-import { sortItems } from './rules';
 
 /** Which list the URL names: the personal one, one by id, or none (anonymous on /watchlist). */
 export type ListTarget = { kind: 'mine' } | { kind: 'id'; id: number } | { kind: 'none' } | { kind: 'pending' };
@@ -25,96 +27,100 @@ export interface OwnerData {
   ownerRatings: Record<string, number>;
 }
 
-const EMPTY: OwnerData = { seen: {}, ownerSeen: {}, ownerRatings: {} };
-const safe = <T,>(promise: Promise<T>, fallback: T) => promise.catch(() => fallback);
-
-async function loadOwnerData(list: Watchlist, user: CurrentUser | null): Promise<OwnerData> {
-  const ids = list.items.map((item) => item.id);
-  if (ids.length === 0) return EMPTY;
-  const mine = user ? safe(watchlistsApi.fetchSeen(user.username, ids).then((r) => r.seen), {}) : Promise.resolve({});
-  // The owner's data is fetched only when the viewer is someone else; otherwise the viewer's own is the owner's.
-  const viewerIsOwner = Boolean(user && user.username.toLowerCase() === list.owner_username.toLowerCase());
-  const ownerSeen = viewerIsOwner ? mine : safe(watchlistsApi.fetchSeen(list.owner_username, ids).then((r) => r.seen), {});
-  const ownerRatings = safe(watchlistsApi.fetchRatings(list.owner_username, ids).then((r) => r.ratings), {});
-  const [seen, owner, ratings] = await Promise.all([mine, ownerSeen, ownerRatings]);
-  return { seen, ownerSeen: owner, ownerRatings: ratings };
+/** The cache key of the list a target names (null when it names none). */
+export function listKeyFor(target: ListTarget, userId: number | null) {
+  if (target.kind === 'id') return queryKeys.watchlist(target.id);
+  if (target.kind === 'mine' && userId !== null) return queryKeys.myWatchlist(userId);
+  return null;
 }
 
+/** A map about one user's reviews; failures are swallowed into an empty map. */
+function useUserMap<T>(queryKey: readonly unknown[], load: (signal: AbortSignal) => Promise<Record<string, T>>, enabled: boolean) {
+  const map = useQuery({ queryKey, queryFn: ({ signal }) => load(signal), enabled, placeholderData: (previous) => previous });
+  return map.isError || !enabled ? {} : (map.data ?? {});
+}
+
+const useSeen = (username: string | null, ids: number[]) =>
+  useUserMap<boolean>(
+    queryKeys.seen(username ?? '', ids),
+    (signal) => watchlistsApi.fetchSeen(username!, ids, signal).then((reply) => reply.seen),
+    username !== null && ids.length > 0,
+  );
+
 /**
- * The watchlist page's data: the selected list (stale replies for an older
- * selection, or a list whose id differs from the URL's, are dropped), the
- * public lists, and the seen and rating maps.
+ * The watchlist page's data: the selected list (a reply whose id differs from the
+ * URL's is not shown), and the seen and rating maps. Every read goes through the
+ * query cache: a newer selection cancels the older one's request.
  */
 export function useWatchlistData(target: ListTarget, user: CurrentUser | null | undefined) {
-  const [list, setList] = useState<Watchlist | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [publicLists, setPublicLists] = useState<PublicWatchlistSummary[]>([]);
-  const [ownerData, setOwnerData] = useState<OwnerData>(EMPTY);
-  const sequence = useRef(0);
-  const targetKey = target.kind === 'id' ? `id:${target.id}` : target.kind;
+  const queryClient = useQueryClient();
+  const listKey = listKeyFor(target, user?.id ?? null);
+  const query = useQuery({
+    queryKey: listKey ?? ['watchlists', 'none'],
+    queryFn: ({ signal }) =>
+      (target.kind === 'mine' ? watchlistsApi.fetchMyWatchlist(signal) : watchlistsApi.fetchWatchlist(target.kind === 'id' ? target.id : 0, signal)).then(
+        (reply) => reply.watchlist,
+      ),
+    enabled: listKey !== null,
+    // The personal list is also read by every heart button: the page always fetches it afresh.
+    refetchOnMount: 'always',
+  });
+  const fetched = query.data;
+  const list = useMemo(() => {
+    if (!fetched || listKey === null) return null;
+    if (target.kind === 'id' && fetched.id !== target.id) return null;
+    return { ...fetched, items: sortItems(fetched.items) };
+  }, [fetched, listKey, target]);
 
-  const loadPublicLists = useCallback(async () => {
-    try {
-      setPublicLists((await watchlistsApi.fetchPublicWatchlists()).watchlists);
-    } catch {
-      setPublicLists([]);
-    }
-  }, []);
+  const ids = useMemo(() => (list ? list.items.map((item) => item.id) : []), [list]);
+  const viewerName = user?.username ?? null;
+  // The owner's data is fetched only when the viewer is someone else; otherwise the viewer's own is the owner's.
+  const viewerIsOwner = Boolean(list && viewerName && viewerName.toLowerCase() === list.owner_username.toLowerCase());
+  const seen = useSeen(list ? viewerName : null, ids);
+  const otherOwnerSeen = useSeen(list && !viewerIsOwner ? list.owner_username : null, ids);
+  const ownerName = list ? list.owner_username : null;
+  const ownerRatings = useUserMap<number>(
+    queryKeys.ratings(ownerName ?? '', ids),
+    (signal) => watchlistsApi.fetchRatings(ownerName!, ids, signal).then((reply) => reply.ratings),
+    ownerName !== null && ids.length > 0,
+  );
+  const ownerData: OwnerData = { seen, ownerSeen: viewerIsOwner ? seen : otherOwnerSeen, ownerRatings };
 
-  const loadList = useCallback(async () => {
-    const current = ++sequence.current;
-    if (target.kind === 'pending') return;
-    if (target.kind === 'none') {
-      setList(null);
-      setOwnerData(EMPTY);
-      return;
-    }
-    setLoading(true);
-    try {
-      const reply = target.kind === 'mine' ? await watchlistsApi.fetchMyWatchlist() : await watchlistsApi.fetchWatchlist(target.id);
-      if (current !== sequence.current) return;
-      if (target.kind === 'id' && reply.watchlist.id !== target.id) return;
-      const fetched = { ...reply.watchlist, items: sortItems(reply.watchlist.items) };
-      setList(fetched);
-      setError('');
-      const data = await loadOwnerData(fetched, user ?? null);
-      if (current === sequence.current) setOwnerData(data);
-    } catch {
-      if (current !== sequence.current) return;
-      setList(null);
-      setError('Failed to load watchlists.');
-    } finally {
-      if (current === sequence.current) setLoading(false);
-    }
-    // targetKey stands for target; user by its id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [targetKey, user?.id]);
+  /** Changes the list on screen (and in the cache) at once. */
+  const setList = useCallback(
+    (update: (previous: Watchlist) => Watchlist) => {
+      if (listKey) queryClient.setQueryData<Watchlist>(listKey, (previous) => (previous ? update(previous) : previous));
+    },
+    [queryClient, listKey],
+  );
 
-  useEffect(() => {
-    setList(null);
-    void loadList();
-  }, [loadList]);
+  const reloadList = useCallback(async () => {
+    if (listKey) await queryClient.invalidateQueries({ queryKey: listKey });
+  }, [queryClient, listKey]);
 
-  useEffect(() => {
-    void loadPublicLists();
-  }, [loadPublicLists]);
-
-  const reloadAll = useCallback(async () => {
-    await Promise.all([loadList(), loadPublicLists()]);
-  }, [loadList, loadPublicLists]);
+  /** After a failed change: every list read, the public lists included, is loaded again. */
+  const reloadAll = useCallback(() => queryClient.invalidateQueries({ queryKey: ['watchlists'] }), [queryClient]);
 
   /** Forgets loads in flight (their reply would undo a change just made on the page). */
-  const dropPendingLoads = useCallback(() => {
-    sequence.current += 1;
-    setLoading(false);
-  }, []);
+  const dropPendingLoads = useCallback(async () => {
+    if (listKey) await queryClient.cancelQueries({ queryKey: listKey });
+  }, [queryClient, listKey]);
 
-  const applyPick = useCallback((event: WatchlistPickEvent) => {
-    setList((previous) =>
-      previous && previous.id === event.watchlist_id ? { ...previous, picked_movie: event.picked_movie, picked_at: event.picked_at } : previous,
-    );
-  }, []);
+  const applyPick = useCallback(
+    (event: WatchlistPickEvent) =>
+      setList((previous) => (previous.id === event.watchlist_id ? { ...previous, picked_movie: event.picked_movie, picked_at: event.picked_at } : previous)),
+    [setList],
+  );
 
-  return { list, setList, error, loading, publicLists, ownerData, reloadList: loadList, reloadAll, loadPublicLists, applyPick, dropPendingLoads };
+  return {
+    list,
+    setList,
+    error: query.isError ? 'Failed to load watchlists.' : '',
+    loading: query.isFetching && !list,
+    ownerData,
+    reloadList,
+    reloadAll,
+    applyPick,
+    dropPendingLoads,
+  };
 }

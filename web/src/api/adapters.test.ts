@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { movieAverage, readAverages } from './averages';
+import type { WatchlistItem } from '@movieclub/contract';
+import { avatarOf, movieAverage, ownerAvatarOf, ownRatings, readAverages, sortItems } from './adapters';
 
 describe('readAverages', () => {
   const expected = { '3': { avg: 7.5, count: 2 }, '8': { avg: 9, count: 1 } };
@@ -60,5 +61,27 @@ describe('movieAverage', () => {
 
   it('gives null for a movie without reviews', () => {
     assert.equal(movieAverage({ avg_user_rating: null, user_rating_count: 0 }), null);
+  });
+});
+
+const item = (id: number, extra: Record<string, unknown>) => ({ id, title: `M${id}`, poster: null, imdb_rating: null, length: null, ...extra }) as WatchlistItem;
+
+describe('the other lenient readers', () => {
+  it('sorts items by position, falling back to order, sort_index, order_index or rank', () => {
+    const sorted = sortItems([item(1, { position: 2 }), item(2, { order: 0 }), item(3, { rank: 1 }), item(4, {})]);
+    assert.deepEqual(sorted.map((entry) => entry.id), [2, 3, 1, 4]);
+  });
+
+  it('finds a picture under any of its names, and none when empty', () => {
+    assert.equal(avatarOf({ username: 'a', avatar_url: '/a.webp' }), '/a.webp');
+    assert.equal(avatarOf({ username: 'a', profilePic: '/p.webp' }), '/p.webp');
+    assert.equal(avatarOf({ username: 'a', profile_picture: '' }), null);
+    assert.equal(ownerAvatarOf({ owner_avatar: '/o.webp', owner_profile_picture: '/x.webp' }), '/o.webp');
+    assert.equal(ownerAvatarOf({ owner_profile_picture: '/x.webp' }), '/x.webp');
+  });
+
+  it("reads the viewer's own stars from user_reviews, else from a movie's user_rating or my_rating", () => {
+    const movies = [{ id: 1 }, { id: 2, user_rating: '7' }, { id: 3, my_rating: 4 }, { id: 4 }];
+    assert.deepEqual(ownRatings(movies, { 1: 9 }), { 1: 9, 2: 7, 3: 4 });
   });
 });

@@ -1,3 +1,10 @@
+/**
+ * The spec's lenient readings of server replies, in one place: servers have sent
+ * averages, list positions, avatars and a user's own rating under several names.
+ * Everything else reads replies by their contract types.
+ */
+import type { WatchlistItem } from '@movieclub/contract';
+
 /** A movie's average user rating and the number of ratings behind it. */
 export interface Average {
   avg: number;
@@ -68,4 +75,54 @@ export function movieAverage(movie: object): Average | null {
   const avg = firstNumber(fields, MOVIE_AVG_KEYS);
   if (avg === null) return null;
   return { avg, count: firstNumber(fields, MOVIE_COUNT_KEYS) ?? 0 };
+}
+
+/** An item as a lenient reader sees it: the spec lets the order come under several names. */
+type LooseItem = WatchlistItem & Partial<Record<'order' | 'sort_index' | 'order_index' | 'rank', number>>;
+
+function orderOf(item: LooseItem): number {
+  for (const value of [item.position, item.order, item.sort_index, item.order_index, item.rank]) {
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+  }
+  return Number.MAX_SAFE_INTEGER;
+}
+
+/** Items sorted by position (or its fallbacks); items without one keep their order at the end. */
+export function sortItems<T extends WatchlistItem>(items: T[]): T[] {
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => orderOf(a.item) - orderOf(b.item) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+const AVATAR_KEYS = ['avatar_url', 'avatar', 'profile_picture', 'profilePic'] as const;
+const OWNER_AVATAR_KEYS = ['owner_avatar', 'owner_profile_picture'] as const;
+
+function firstText(entity: object, keys: readonly string[]): string | null {
+  const fields = entity as Record<string, unknown>;
+  for (const key of keys) {
+    const value = fields[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
+}
+
+/** A user's picture address under any of its names, or null. */
+export const avatarOf = (user: object): string | null => firstText(user, AVATAR_KEYS);
+
+/** A list owner's picture address under either of its names, or null. */
+export const ownerAvatarOf = (list: object): string | null => firstText(list, OWNER_AVATAR_KEYS);
+
+/**
+ * The viewer's own stars by movie id: from the catalogue reply's `user_reviews`
+ * map, else from a movie's own `user_rating` or `my_rating`.
+ */
+export function ownRatings(movies: object[], userReviews: Record<string, unknown> | undefined): Record<string, number> {
+  const ratings: Record<string, number> = {};
+  for (const movie of movies) {
+    const fields = movie as Record<string, unknown>;
+    const stars = toNumber(userReviews?.[String(fields.id)]) ?? toNumber(fields.user_rating) ?? toNumber(fields.my_rating);
+    if (stars !== null) ratings[String(fields.id)] = stars;
+  }
+  return ratings;
 }

@@ -1,0 +1,24 @@
+/**
+ * Every cached server read, by key. Keys start with the thing they hold, so one
+ * invalidation reaches every variant (`['watchlists']` refetches every list read).
+ */
+export const queryKeys = {
+  currentUser: ['user'] as const,
+  catalogue: (userId: number | null) => ['movies', 'catalogue', userId] as const,
+  movie: (id: number) => ['movies', 'one', id] as const,
+  movieReviews: (id: number) => ['reviews', 'movie', id] as const,
+  myReview: (id: number, userId: number) => ['reviews', 'mine', id, userId] as const,
+  averages: (ids: number[]) => ['reviews', 'averages', ids.join(',')] as const,
+  recentReviewers: (ids: number[]) => ['reviews', 'recent', ids.join(',')] as const,
+  recommendations: (tconst: string) => ['recommendations', tconst] as const,
+  profile: (username: string) => ['profile', username.toLowerCase()] as const,
+  imdbSearch: (text: string) => ['imdb', 'search', text] as const,
+  imdbPopular: (limit: number) => ['imdb', 'popular', limit] as const,
+  publicLists: ['watchlists', 'public'] as const,
+  publicListsAll: ['watchlists', 'public', 'all'] as const,
+  publicListsPage: (text: string, offset: number) => ['watchlists', 'public', 'page', text, offset] as const,
+  myWatchlist: (userId: number) => ['watchlists', 'mine', userId] as const,
+  watchlist: (id: number) => ['watchlists', 'one', id] as const,
+  seen: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'seen', ids.join(',')] as const,
+  ratings: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'ratings', ids.join(',')] as const,
+};
