@@ -19,5 +19,5 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': proxy, '/socket.io': { ...proxy, ws: true }, '/uploads': proxy },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000, manifest: true },
 });

@@ -1,3 +1,5 @@
+// Modules without zod (limits, rules, codes, events, levels) are what the client
+// imports at run time; the package is side-effect free, so the schemas stay on the server.
 export * from './api';
 export * from './errors';
 export * from './route';
@@ -12,5 +14,7 @@ export * from './movies';
 export * from './catalogue';
 export * from './reviews';
 export * from './watchlists';
+export * from './events';
+export * from './levels';
 export * from './profiles';
 export * from './recommendations';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { rowIdOut, rowIdText } from './ids';
+import { IMDB_ID_MAX, IMDB_ID_PATTERN } from './limits';
+import { defineRoute } from './route';
 
 /** A movie in the club's catalogue, as every movie-returning call shapes it. */
 export const movie = z
@@ -35,3 +37,61 @@ export const movieReply = z.object({ success: z.literal(true), movie });
 export type MovieReply = z.infer<typeof movieReply>;
 
 export const movieIdParams = z.object({ id: rowIdText('Movie id must be a number.') });
+
+const IMDB_ID_SENTENCE = 'IMDb id must be tt followed by at least 7 digits (e.g., tt0111161).';
+
+/** An IMDb id in a request body (surrounding spaces ignored); `required` is the sentence for a missing or blank one. */
+export const imdbIdField = (required: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'IMDb id must be text.') })
+    .trim()
+    .min(1, { error: required })
+    .max(IMDB_ID_MAX, { error: IMDB_ID_SENTENCE })
+    .regex(IMDB_ID_PATTERN, { error: IMDB_ID_SENTENCE });
+
+/** `POST /api/movies {imdb_id}` (signed in). */
+export const addMovieRequest = z.object({ imdb_id: imdbIdField('IMDB ID is required (e.g., tt0111161).') });
+export type AddMovieRequest = z.infer<typeof addMovieRequest>;
+
+export type AddMovieReply = z.infer<typeof movieReply>;
+
+/** The catalogue's calls: the movies users added, one at a time or all, and the posters the server draws. */
+export const movieRoutes = {
+  movies: defineRoute({
+    method: 'GET',
+    path: '/api/movies',
+    summary: "The whole catalogue, and the signed-in user's stars by movie id.",
+    tag: 'Catalogue',
+    auth: 'none',
+    reply: moviesReply,
+  }),
+  movie: defineRoute({
+    method: 'GET',
+    path: '/api/movies/:id',
+    summary: 'One catalogue movie with its average user rating.',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: movieIdParams,
+    reply: movieReply,
+  }),
+  addMovie: defineRoute({
+    method: 'POST',
+    path: '/api/movies',
+    summary: 'Adds a movie by IMDb id (409 if present, 404 if the index has no such title).',
+    tag: 'Catalogue',
+    auth: 'required',
+    signInSentence: 'You must be signed in to add a movie.',
+    body: addMovieRequest,
+    reply: movieReply,
+  }),
+  poster: defineRoute({
+    method: 'GET',
+    path: '/api/posters/:file',
+    summary: 'A poster drawn by the server (`tt….svg`) for a title without one.',
+    tag: 'Catalogue',
+    auth: 'none',
+    params: z.object({ file: z.string() }),
+    reply: z.string(),
+    produces: 'image/svg+xml',
+  }),
+};

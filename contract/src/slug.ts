@@ -1,4 +1,4 @@
-import { rowIdFromText } from './ids';
+import { rowIdFromText } from './idRules';
 import { SLUG_MAX } from './limits';
 
 /**

@@ -306,29 +306,3 @@ export const watchlistRoutes = {
     reply: moderatorsReply,
   }),
 };
-
-/** Realtime socket events. */
-export const WATCHLIST_EVENTS = {
-  subscribe: 'watchlist:subscribe',
-  unsubscribe: 'watchlist:unsubscribe',
-  init: 'watchlist:init',
-  pick: 'watchlist:pick',
-  changed: 'watchlist:changed',
-  error: 'watchlist:error',
-} as const;
-
-export interface WatchlistPickEvent {
-  watchlist_id: number;
-  picked_movie: PickedMovie | null;
-  picked_at: string | null;
-}
-
-export interface WatchlistChangedEvent {
-  watchlist_id: number;
-  /** What changed: items (added, removed, reordered), description, or moderators. */
-  what: 'items' | 'description' | 'moderators';
-}
-
-export interface WatchlistErrorEvent {
-  message: string;
-}

@@ -1,27 +1,39 @@
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RequireLogin } from './components/RequireLogin';
 import { Layout } from './layout/Layout';
-import { AddMoviePage } from './pages/add-movie/AddMoviePage';
-import { HomePage } from './pages/home/HomePage';
-import { LoginPage } from './pages/login/LoginPage';
-import { MoviePage } from './pages/movie/MoviePage';
-import { NotFoundPage } from './pages/not-found/NotFoundPage';
-import { ProfilePage } from './pages/profile/ProfilePage';
-import { RegisterPage } from './pages/register/RegisterPage';
-import { WatchlistPage } from './pages/watchlist/WatchlistPage';
+
+// Each screen is its own chunk: a visitor's first page loads only what it shows.
+const HomePage = lazy(() => import('./pages/home/HomePage').then((module) => ({ default: module.HomePage })));
+const LoginPage = lazy(() => import('./pages/login/LoginPage').then((module) => ({ default: module.LoginPage })));
+const RegisterPage = lazy(() => import('./pages/register/RegisterPage').then((module) => ({ default: module.RegisterPage })));
+const MoviePage = lazy(() => import('./pages/movie/MoviePage').then((module) => ({ default: module.MoviePage })));
+const AddMoviePage = lazy(() => import('./pages/add-movie/AddMoviePage').then((module) => ({ default: module.AddMoviePage })));
+const WatchlistPage = lazy(() => import('./pages/watchlist/WatchlistPage').then((module) => ({ default: module.WatchlistPage })));
+const ProfilePage = lazy(() => import('./pages/profile/ProfilePage').then((module) => ({ default: module.ProfilePage })));
+const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
+
+/** A screen inside the shared layout; the layout shows at once while the screen's chunk loads. */
+function Screen({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <Layout title={title}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </Layout>
+  );
+}
 
 export function App() {
   return (
     <Routes>
-      <Route path="/" element={<Layout><HomePage /></Layout>} />
-      <Route path="/login" element={<Layout><LoginPage /></Layout>} />
-      <Route path="/register" element={<Layout><RegisterPage /></Layout>} />
-      <Route path="/movie/:id" element={<Layout><MoviePage /></Layout>} />
-      <Route path="/add-movie" element={<Layout><RequireLogin><AddMoviePage /></RequireLogin></Layout>} />
-      <Route path="/watchlist" element={<Layout title="Watchlists"><WatchlistPage /></Layout>} />
-      <Route path="/watchlist/:identifier" element={<Layout title="Watchlists"><WatchlistPage /></Layout>} />
-      <Route path="/user/profile/:username" element={<Layout title="Profile"><ProfilePage /></Layout>} />
-      <Route path="*" element={<Layout><NotFoundPage /></Layout>} />
+      <Route path="/" element={<Screen><HomePage /></Screen>} />
+      <Route path="/login" element={<Screen><LoginPage /></Screen>} />
+      <Route path="/register" element={<Screen><RegisterPage /></Screen>} />
+      <Route path="/movie/:id" element={<Screen><MoviePage /></Screen>} />
+      <Route path="/add-movie" element={<Screen><RequireLogin><AddMoviePage /></RequireLogin></Screen>} />
+      <Route path="/watchlist" element={<Screen title="Watchlists"><WatchlistPage /></Screen>} />
+      <Route path="/watchlist/:identifier" element={<Screen title="Watchlists"><WatchlistPage /></Screen>} />
+      <Route path="/user/profile/:username" element={<Screen title="Profile"><ProfilePage /></Screen>} />
+      <Route path="*" element={<Screen><NotFoundPage /></Screen>} />
     </Routes>
   );
 }

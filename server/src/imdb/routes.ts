@@ -1,4 +1,4 @@
-import { catalogueRoutes as api } from '@movieclub/contract';
+import { imdbRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';

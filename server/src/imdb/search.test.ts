@@ -56,7 +56,7 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await search('the')).length, 8, 'eight by default');
       const bad = await app.agent().get('/api/imdb/search?q=the&limit=lots');
       assert.equal(bad.status, 400);
-      assert.equal(bad.body.error, 'Limit must be a whole number from 1 to 50.');
+      assert.deepEqual(bad.body, { success: false, error: 'Limit must be a whole number from 1 to 50.', code: 'invalid_input' });
     });
 
     it('refuses a 10 KB query with a sentence and treats LIKE wildcards as text', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { moviesReply } from '@movieclub/contract';
 import { addMovie, addReview, createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
@@ -40,10 +41,18 @@ for (const kind of TEST_DATABASES) {
     });
 
     it('refuses malformed and unknown ids on ensure', async () => {
-      for (const tconst of ['tt12', '0111161', 'tt0111161; DROP', '', 42]) {
+      const malformed = 'IMDb id must be tt followed by at least 7 digits (e.g., tt0111161).';
+      const cases: [unknown, string][] = [
+        ['tt12', malformed],
+        ['0111161', malformed],
+        ['tt0111161; DROP', malformed],
+        ['', 'IMDb id is required (e.g., tt0111161).'],
+        [42, 'IMDb id must be text.'],
+      ];
+      for (const [tconst, error] of cases) {
         const reply = await app.agent().post('/api/imdb/ensure', { tconst });
         assert.equal(reply.status, 400, String(tconst));
-        assert.equal(reply.body.success, false);
+        assert.deepEqual(reply.body, { success: false, error, code: 'invalid_input' });
       }
       const unknown = await app.agent().post('/api/imdb/ensure', { tconst: 'tt9999999' });
       assert.deepEqual(unknown.body, { success: false, error: 'No IMDb title tt9999999 found.', code: 'imdb_title_not_found' });
@@ -83,6 +92,17 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await app.agent().get('/api/movies')).body.movies.length, countBefore);
     });
 
+    it('answers 409 movie_exists for a movie already in the catalogue and 404 imdb_title_not_found for an unknown title', async () => {
+      const { agent } = await createUser(app);
+      assert.equal((await agent.post('/api/movies', { imdb_id: 'tt0078748' })).status, 200);
+      const again = await agent.post('/api/movies', { imdb_id: 'tt0078748' });
+      assert.equal(again.status, 409);
+      assert.deepEqual(again.body, { success: false, error: 'Movie already in catalogue.', code: 'movie_exists' });
+      const unknown = await agent.post('/api/movies', { imdb_id: 'tt0000001234' });
+      assert.equal(unknown.status, 404);
+      assert.deepEqual(unknown.body, { success: false, error: 'No IMDb title tt0000001234 found.', code: 'imdb_title_not_found' });
+    });
+
     it('lists movies newest first with user averages and the signed-in user\'s stars', async () => {
       const stamp = '2999-01-01T00:00:00.000Z';
       const older = await addMovie(app.database.db, { title: 'Tie Older', date_added: stamp });
@@ -94,6 +114,8 @@ for (const kind of TEST_DATABASES) {
 
       const mine = (await alice.agent.get('/api/movies')).body;
       assert.equal(mine.success, true);
+      // Sent from a serialised copy, so the reply check of the test app does not see it: check it here.
+      assert.equal(moviesReply.safeParse(mine).success, true, 'the reply matches its contract');
       assert.deepEqual(mine.movies.slice(0, 2).map((m: { id: number }) => m.id), [newer.id, older.id], 'ties by higher id');
       const first = mine.movies[0];
       assert.deepEqual(Object.keys(first).sort(), [

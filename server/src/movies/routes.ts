@@ -1,14 +1,19 @@
-import { catalogueRoutes as api } from '@movieclub/contract';
+import { movieRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
-  contractRoute(app, api.movies)(async (request) => ({
-    success: true,
-    ...(await service.catalogue(app.db, request.user?.id ?? null)),
-  }));
+  // The catalogue is large and changes rarely: sent from one serialised copy, and not at all to a browser that has it.
+  contractRoute(app, api.movies)(async (request, reply) => {
+    const viewerId = request.user?.id ?? null;
+    const { json, version } = await service.catalogueReply(app.db, viewerId);
+    const etag = `W/"movies-${version}-${viewerId ?? 0}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   contractRoute(app, api.movie)(async (request) => ({ success: true, movie: await service.getMovie(app.db, request.params.id) }));
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database, NewMovie } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
+import { bumpCatalogueVersion, CatalogueCache, catalogueVersion } from './catalogueCache';
 import { chooseProvider, fetchMetadata } from './metadata';
 import { posterPath, posterSvg } from './poster';
 import { findImdbTitle, findMovie, insertMovieOnce, listMovies, movieIdByTconst, posterFacts, starsByUser } from './queries';
@@ -48,7 +49,10 @@ export async function materialiseMovie(
     added_by: addedBy,
   };
   const id = await insertMovieOnce(db, movie);
-  if (id !== null) return { id, created: true };
+  if (id !== null) {
+    await bumpCatalogueVersion(db);
+    return { id, created: true };
+  }
   // Another request added it between our check and our insert.
   const raced = await movieIdByTconst(db, tconst);
   if (raced === null) throw new Error(`movie ${tconst} neither inserted nor found`);
@@ -63,10 +67,20 @@ export async function addMovie(context: MaterialiseContext, tconst: string, user
   return id;
 }
 
-/** The whole catalogue, and the viewer's own stars by movie id (empty for a visitor). */
-export async function catalogue(db: Kysely<Database>, viewerId: number | null) {
-  const [movies, userReviews] = await Promise.all([listMovies(db), viewerId === null ? {} : starsByUser(db, viewerId)]);
-  return { movies, user_reviews: userReviews };
+const catalogueJson = new CatalogueCache<string>(1);
+
+/**
+ * `GET /api/movies` as JSON text: the whole catalogue, serialised once per
+ * catalogue version and shared by every caller, and the viewer's own stars by
+ * movie id (empty for a visitor). `version` names what was sent, for an ETag.
+ */
+export async function catalogueReply(db: Kysely<Database>, viewerId: number | null): Promise<{ json: string; version: string }> {
+  const version = await catalogueVersion(db);
+  const [movies, userReviews] = await Promise.all([
+    catalogueJson.get(db, 'movies', async () => JSON.stringify(await listMovies(db)), version),
+    viewerId === null ? {} : starsByUser(db, viewerId),
+  ]);
+  return { json: `{"success":true,"movies":${movies},"user_reviews":${JSON.stringify(userReviews)}}`, version };
 }
 
 export async function getMovie(db: Kysely<Database>, id: number): Promise<Movie> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { bumpCatalogueVersion } from '../movies/catalogueCache';
 import { swapProfilePicture } from './queries';
 import { type AvatarStore, normalisePicture } from './upload';
 
@@ -15,10 +16,13 @@ export async function changePicture(db: Kysely<Database>, store: AvatarStore, us
     throw error;
   }
   await store.remove(previous);
+  // Reviewer avatars in cached review answers change with it.
+  await bumpCatalogueVersion(db);
   return url;
 }
 
 /** Goes back to the default avatar and deletes the stored file. */
 export async function removePicture(db: Kysely<Database>, store: AvatarStore, userId: number): Promise<void> {
   await store.remove(await swapProfilePicture(db, userId, null));
+  await bumpCatalogueVersion(db);
 }

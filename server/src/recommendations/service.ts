@@ -2,6 +2,7 @@ import { RECOMMENDATIONS_LIMIT, type RecommendationItem } from '@movieclub/contr
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
+import { CatalogueCache } from '../movies/catalogueCache';
 import { posterPath } from '../movies/poster';
 import * as queries from './queries';
 import {
@@ -104,7 +105,17 @@ interface Candidate {
  * IMDb index blended with item-to-item similarity over this site's stars.
  * Never the title itself. 404 when neither the index nor the catalogue knows it.
  */
-export async function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_LIMIT): Promise<RecommendationItem[]> {
+const answers = new CatalogueCache<RecommendationItem[]>(2000);
+
+/**
+ * Recommendations for a title, computed once per catalogue version (a new review,
+ * movie or IMDb import makes a new one) and then answered from memory.
+ */
+export function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_LIMIT): Promise<RecommendationItem[]> {
+  return answers.get(db, `${tconst}:${limit}`, () => computeRecommendations(db, tconst, limit));
+}
+
+async function computeRecommendations(db: Db, tconst: string, limit: number): Promise<RecommendationItem[]> {
   const [[sourceTitle], [sourceMovie]] = await Promise.all([
     queries.imdbTitlesByTconst(db, [tconst]),
     queries.moviesByTconst(db, [tconst]),

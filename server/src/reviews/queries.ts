@@ -43,11 +43,11 @@ export function upsertReview(
 }
 
 /** Average stars and review count of each listed movie that has reviews. */
-export function averageStars(db: Kysely<Database>, movieIds: number[]) {
+/** Average stars and review count of every reviewed movie. */
+export function averageStars(db: Kysely<Database>) {
   return db
     .selectFrom('reviews')
     .select((eb) => ['movie_id', eb.fn.avg<number>('stars').as('avg'), eb.fn.countAll<number>().as('count')])
-    .where('movie_id', 'in', movieIds)
     .groupBy('movie_id')
     .execute();
 }

@@ -3,6 +3,7 @@ import { TTM_GRADE_NUMBER, type TtmGrade } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
+import { bumpCatalogueVersion, CatalogueCache } from '../movies/catalogueCache';
 import * as queries from './queries';
 
 const flagToNumber = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
@@ -26,21 +27,35 @@ export async function saveReview(db: Kysely<Database>, userId: number, input: Re
   if (!(await queries.movieExists(db, input.movie_id))) throw notFound('That movie is not in the catalogue.');
   const now = new Date().toISOString();
   await queries.upsertReview(db, { user_id: userId, movie_id: input.movie_id }, input.stars, detailChanges(input), now);
+  await bumpCatalogueVersion(db);
 }
+
+// Answers read on every page, kept per catalogue version (a saved review or a new picture makes a new one).
+const everyAverage = new CatalogueCache<Map<number, AverageEntry>>(1);
+const recentAnswers = new CatalogueCache<Record<string, ReviewUser[]>>(2000);
+const reviewAnswers = new CatalogueCache<ReviewRead[]>(2000);
 
 /** `{<movieId>: {avg, count}}` for the listed movies that have reviews. */
 export async function averagesFor(db: Kysely<Database>, movieIds: number[]): Promise<Record<string, AverageEntry>> {
   if (movieIds.length === 0) return {};
-  const rows = await queries.averageStars(db, movieIds);
+  const all = await everyAverage.get(db, 'all', async () => {
+    const rows = await queries.averageStars(db);
+    return new Map(rows.map((row) => [row.movie_id, { avg: Math.round(Number(row.avg) * 100) / 100, count: Number(row.count) }]));
+  });
   const averages: Record<string, AverageEntry> = {};
-  for (const row of rows) {
-    averages[String(row.movie_id)] = { avg: Math.round(Number(row.avg) * 100) / 100, count: Number(row.count) };
+  for (const id of movieIds) {
+    const average = all.get(id);
+    if (average) averages[String(id)] = average;
   }
   return averages;
 }
 
 /** `{<movieId>: [{username, profile_picture}]}` newest first; movies without reviews get an empty list. */
-export async function recentFor(db: Kysely<Database>, movieIds: number[], limit: number): Promise<Record<string, ReviewUser[]>> {
+export function recentFor(db: Kysely<Database>, movieIds: number[], limit: number): Promise<Record<string, ReviewUser[]>> {
+  return recentAnswers.get(db, `${limit}:${movieIds.join(',')}`, () => readRecent(db, movieIds, limit));
+}
+
+async function readRecent(db: Kysely<Database>, movieIds: number[], limit: number): Promise<Record<string, ReviewUser[]>> {
   const recent: Record<string, ReviewUser[]> = {};
   for (const id of movieIds) recent[String(id)] = [];
   if (movieIds.length === 0) return recent;
@@ -71,10 +86,11 @@ function toReviewRead(row: ReviewRow): ReviewRead {
 }
 
 /** A movie's reviews in the read shape. */
-export async function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number): Promise<ReviewRead[]> {
-  if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
-  const rows = await queries.movieReviews(db, movieId, limit);
-  return rows.map(toReviewRead);
+export function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number): Promise<ReviewRead[]> {
+  return reviewAnswers.get(db, `${movieId}:${limit}`, async () => {
+    if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
+    return (await queries.movieReviews(db, movieId, limit)).map(toReviewRead);
+  });
 }
 
 /** The user's own review of a movie in the read shape, or null when they have none. */

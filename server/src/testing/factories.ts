@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { bumpCatalogueVersion } from '../movies/catalogueCache';
 import type { Database, NewImdbTitle, NewMovie } from '../db/schema';
 import { NO_REVIEW_DETAILS } from '../reviews/queries';
 import type { ApiAgent } from './client';
@@ -35,6 +36,7 @@ export async function addImdbTitle(db: Kysely<Database>, title: Partial<NewImdbT
     ...title,
   };
   await db.insertInto('imdb_titles').values(row).execute();
+  await bumpCatalogueVersion(db);
   return row;
 }
 
@@ -58,6 +60,8 @@ export async function addMovie(db: Kysely<Database>, movie: Partial<NewMovie> = 
     ...movie,
   };
   const inserted = await db.insertInto('movies').values(row).returning('id').executeTakeFirstOrThrow();
+  // As the app's own writes do: catalogue caches see the new movie.
+  await bumpCatalogueVersion(db);
   return { ...row, id: inserted.id };
 }
 
@@ -71,4 +75,5 @@ export async function addReview(
     .insertInto('reviews')
     .values({ ...NO_REVIEW_DETAILS, created_at: now, updated_at: now, ...review })
     .execute();
+  await bumpCatalogueVersion(db);
 }

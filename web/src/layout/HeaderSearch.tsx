@@ -1,78 +1,53 @@
-import { SEARCH_MIN_CHARS } from '@movieclub/contract';
-import { AutoComplete, type AutoCompleteCompleteEvent, type AutoCompleteSelectEvent } from 'primereact/autocomplete';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { ensureMovie, searchImdb } from '../api/catalogue';
-import { queryKeys } from '../api/queryKeys';
-import { searchableQuery, type Suggestion, toSuggestions } from './searchSuggestions';
+import { lazy, Suspense, useState } from 'react';
 import './header-search.css';
 
-/** The header's IMDb title search: choosing a title brings it into the catalogue and opens its page. */
+const loadSearchBox = () => import('./HeaderSearchBox');
+const HeaderSearchBox = lazy(loadSearchBox);
+const PLACEHOLDER = 'Search IMDb titles...';
+
+/**
+ * The header search as the page first shows it: a box that looks and is named like
+ * the search (PrimeReact's AutoComplete markup), so the page does not wait for the
+ * AutoComplete's code. Pointing at it starts loading that code; typing swaps it in.
+ */
+function StandIn({ text, onType }: { text: string; onType?(text: string): void }) {
+  return (
+    <span className="p-autocomplete p-component p-inputwrapper p-autocomplete-dd">
+      <input
+        className="header-search-input p-autocomplete-input p-autocomplete-dd-input p-inputtext p-component"
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-haspopup="listbox"
+        aria-expanded="false"
+        aria-label="Search movies"
+        placeholder={PLACEHOLDER}
+        type="text"
+        value={text}
+        readOnly={!onType}
+        onFocus={() => void loadSearchBox()}
+        onPointerEnter={() => void loadSearchBox()}
+        onChange={(event) => onType?.(event.target.value)}
+      />
+      <button aria-label={PLACEHOLDER} className="p-autocomplete-dropdown p-button p-component p-button-icon-only" type="button" tabIndex={-1} onClick={() => onType?.(text)}>
+        <span className="p-button-icon pi pi-chevron-down" aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
 export function HeaderSearch() {
-  const navigate = useNavigate();
-  const [value, setValue] = useState<string | Suggestion>('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const queryClient = useQueryClient();
-  // The text of the newest search: replies for older texts are dropped.
-  const latest = useRef('');
-  const ensure = useMutation({
-    mutationFn: ensureMovie,
-    onSuccess: ({ movie }) => navigate(`/movie/${movie.id}`),
-    // Ensure failures are silent, as the spec's error catalogue says.
-    onError: () => undefined,
-  });
-
-  const complete = async (event: AutoCompleteCompleteEvent) => {
-    const text = searchableQuery(event.query) ?? '';
-    latest.current = text;
-    // A newer query cancels the requests still running for older ones.
-    await queryClient.cancelQueries({ queryKey: ['imdb', 'search'], predicate: (query) => query.queryKey[2] !== text });
-    if (!text) {
-      setSuggestions([]);
-      return;
-    }
-    try {
-      const results = await queryClient.fetchQuery({
-        queryKey: queryKeys.imdbSearch(text),
-        queryFn: ({ signal }) => searchImdb(text, signal).then((reply) => reply.results),
-      });
-      if (latest.current === text) setSuggestions(toSuggestions(results));
-    } catch {
-      // Search failures are silent: the list just stays empty.
-      if (latest.current === text) setSuggestions([]);
-    }
-  };
-
-  const choose = (event: AutoCompleteSelectEvent) => {
-    const chosen = event.value as Suggestion;
-    setValue('');
-    setSuggestions([]);
-    ensure.mutate(chosen.tconst);
-  };
-
+  // null until first used; then the text typed into the stand-in, handed to the real box.
+  const [started, setStarted] = useState<string | null>(null);
   return (
     <div className="header-search">
-      <AutoComplete
-        value={value}
-        suggestions={suggestions}
-        completeMethod={(event) => void complete(event)}
-        onChange={(event) => setValue(event.value as string | Suggestion)}
-        onSelect={choose}
-        field="label"
-        dropdown
-        dropdownMode="current"
-        autoHighlight
-        delay={400}
-        minLength={SEARCH_MIN_CHARS}
-        scrollHeight="200px"
-        placeholder="Search IMDb titles..."
-        aria-label="Search movies"
-        inputClassName="header-search-input"
-        panelClassName="header-search-panel"
-        // Eight results overflow the 200 px panel: a focusable list lets keyboard users scroll it (arrow keys still move through it from the box).
-        pt={{ list: { tabIndex: 0, 'aria-label': 'Search results' } }}
-      />
+      {started === null ? (
+        <StandIn text="" onType={setStarted} />
+      ) : (
+        <Suspense fallback={<StandIn text={started} />}>
+          <HeaderSearchBox initialText={started} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,74 @@
+/**
+ * Every machine-readable error code, in one place. A failed call answers
+ * `{success:false, error:<sentence for people>, code:<one of these>}`; clients branch
+ * on the code, never on the status or the sentence.
+ */
+export const ERROR_CODES = {
+  /** 400: a field, parameter or body the server cannot accept (the sentence says which). */
+  invalid_input: 400,
+  /** 401: the call needs a signed-in user. */
+  not_signed_in: 401,
+  /** 401: wrong username or password. */
+  invalid_credentials: 401,
+  /** 403: signed in, but not allowed to do this. */
+  forbidden: 403,
+  /** 403: a mutating call from another site (CSRF check). */
+  cross_site: 403,
+  /** 404: nothing at this address, or the thing named does not exist. */
+  not_found: 404,
+  /** 404: no IMDb title with that id in the index. */
+  imdb_title_not_found: 404,
+  /** 404: no user with that name. */
+  user_not_found: 404,
+  /** 409: a generic conflict with the current state. */
+  conflict: 409,
+  /** 409: a reorder that does not name exactly the list's current items. */
+  list_changed: 409,
+  /** 409: the pick found no list item the picker has not reviewed. */
+  no_unreviewed_movies: 409,
+  /** 409: the movie is already in the catalogue. */
+  movie_exists: 409,
+  /** 409: registration with a name that is taken. */
+  username_taken: 409,
+  /** 409: the user is already a moderator of the list. */
+  already_moderator: 409,
+  /** 413: the body or file is too large. */
+  too_large: 413,
+  /** 415: the body is not in a format this call accepts. */
+  unsupported_media_type: 415,
+  /** 429: too many requests; wait and try again. */
+  rate_limited: 429,
+  /** 429: too many failed logins for this account from untrusted clients. */
+  login_locked: 429,
+  /** 500: a failure on the server; the sentence carries a reference id for the log. */
+  server_error: 500,
+  /** 503: the server is busy (or a component it needs is away); try again soon. */
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+/** The code used for a status when nothing more specific applies. */
+export function defaultErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'not_signed_in';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'server_error' : 'invalid_input';
+  }
+}

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { buildApp } from '../app';
+import { type AppDatabase, openDatabase } from '../db/database';
+import { addImdbTitle, addMovie, createUser, type SignedInUser } from '../testing/factories';
+import { createTestDatabase, startTestApp, TEST_DATABASES, testConfig, type TestApp, type TestDatabase } from '../testing/testApp';
+
+for (const kind of TEST_DATABASES) {
+  describe(`the catalogue served from one copy (${kind})`, () => {
+    let app: TestApp;
+    let member: SignedInUser;
+    let movieId: number;
+    before(async () => {
+      app = await startTestApp(kind);
+      member = await createUser(app, 'cache_member');
+      movieId = (await addMovie(app.database.db, { title: 'Cached Feature' })).id;
+    });
+    after(() => app.close());
+
+    const averageOf = (body: { movies: { id: number; avg_user_rating: number | null }[] }) =>
+      body.movies.find((movie) => movie.id === movieId)?.avg_user_rating;
+
+    it("answers a browser that has the catalogue 304, and a changed catalogue in full with the viewer's own stars", async () => {
+      const first = await member.agent.get('/api/movies');
+      const etag = first.headers.get('etag');
+      assert.ok(etag, 'an ETag is sent');
+      assert.equal(averageOf(first.body), null);
+      const again = await member.agent.request('GET', '/api/movies', undefined, { 'if-none-match': etag });
+      assert.equal(again.status, 304);
+
+      assert.equal((await member.agent.post('/api/review', { movie_id: movieId, stars: 8 })).status, 200);
+      const changed = await member.agent.request('GET', '/api/movies', undefined, { 'if-none-match': etag });
+      assert.equal(changed.status, 200);
+      assert.notEqual(changed.headers.get('etag'), etag);
+      assert.equal(averageOf(changed.body), 8);
+      assert.deepEqual(changed.body.user_reviews, { [movieId]: 8 });
+      // Another viewer shares the copy but not the stars, nor the ETag.
+      const visitor = await app.agent().get('/api/movies');
+      assert.equal(averageOf(visitor.body), 8);
+      assert.deepEqual(visitor.body.user_reviews, {});
+      assert.notEqual(visitor.headers.get('etag'), changed.headers.get('etag'));
+    });
+
+  });
+
+  describe(`the catalogue over two processes (${kind})`, () => {
+    let testDatabase: TestDatabase;
+    let second: AppDatabase;
+    before(async () => {
+      testDatabase = await createTestDatabase(kind);
+      // Its own connection to the same database, as another process has: its own caches.
+      second = openDatabase(testDatabase.url, { pgSchema: testDatabase.pgSchema });
+    });
+    after(async () => {
+      await second.close();
+      await testDatabase.drop();
+    });
+
+    it('shows a review written through one process in the catalogue and recommendations of the other at once', async () => {
+      const appA = await buildApp(testConfig(), { database: testDatabase.database, loadImdbSample: false });
+      const appB = await buildApp(testConfig(), { database: second, loadImdbSample: false });
+      try {
+        const titles = ['tt7700001', 'tt7700002'];
+        for (const tconst of titles) await addImdbTitle(testDatabase.database.db, { tconst, genres: 'Horror', primary_title: `Shared ${tconst}` });
+        const ids = [];
+        for (const tconst of titles) ids.push((await appA.inject({ method: 'POST', url: '/api/imdb/ensure', payload: { tconst } })).json().movie.id as number);
+        const catalogueOf = async (app: typeof appA) => (await app.inject({ method: 'GET', url: '/api/movies' })).json();
+        const recommendationsOf = async (app: typeof appA) => (await app.inject({ method: 'GET', url: '/api/recommendations/tt7700001' })).json();
+        // B reads and keeps its copies first.
+        assert.equal((await catalogueOf(appB)).movies.length, 2);
+        const excerptBefore = (await recommendationsOf(appB)).items.find((item: { imdb_id: string }) => item.imdb_id === 'tt7700002')?.review;
+
+        await appA.inject({ method: 'POST', url: '/api/register', payload: { username: 'two_processes', password: 'correct horse battery' } });
+        const login = await appA.inject({ method: 'POST', url: '/api/login', payload: { username: 'two_processes', password: 'correct horse battery' } });
+        const cookie = login.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
+        for (const [index, id] of ids.entries()) {
+          const saved = await appA.inject({ method: 'POST', url: '/api/review', headers: { cookie }, payload: { movie_id: id, stars: 9, text: `Written through A ${index}` } });
+          assert.equal(saved.statusCode, 200, saved.body);
+        }
+        const movies = (await catalogueOf(appB)).movies as { id: number; avg_user_rating: number | null }[];
+        assert.deepEqual(
+          ids.map((id) => movies.find((movie) => movie.id === id)?.avg_user_rating),
+          [9, 9],
+        );
+        const excerptAfter = (await recommendationsOf(appB)).items.find((item: { imdb_id: string }) => item.imdb_id === 'tt7700002')?.review;
+        assert.notEqual(excerptAfter, excerptBefore, 'the recommendation now quotes the new review');
+        assert.match(String(excerptAfter), /Written through A 1/);
+      } finally {
+        await appA.close();
+        await appB.close();
+      }
+    });
+  });
+}
