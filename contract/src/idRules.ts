@@ -1,4 +1,4 @@
-import { ID_MAX } from './limits';
+import { ID_LIST_MAX, ID_MAX } from './limits';
 
 /**
  * The one rule for row ids (users, movies, watchlists): a whole number from 1 to
@@ -16,8 +16,6 @@ export function rowIdFromText(text: string): number | null {
   return isRowId(id) ? id : null;
 }
 
-/** Most ids one `ids=` list may name; later entries are ignored. */
-export const ID_LIST_MAX = 1000;
 
 /** `ids=1,2,3` (or repeated `ids=`) → unique row ids; entries that cannot be ids are ignored, at most `max` kept. */
 export function idsFromList(raw: unknown, max = ID_LIST_MAX): number[] {

@@ -122,3 +122,12 @@ export const IMDB_ID_MAX = 20;
 /** Most titles `GET /api/imdb/popular` answers; a larger limit is cut to this. */
 export const POPULAR_LIMIT_MAX = 50;
 export const POPULAR_LIMIT_DEFAULT = 12;
+
+/** Most ids one `ids=` list may name; later entries are ignored. */
+export const ID_LIST_MAX = 1000;
+/** Stremio pages catalogues by 100; a shorter page ends the catalogue. */
+export const STREMIO_PAGE_SIZE = 100;
+/** How long Stremio may cache a manifest or catalogue page, in seconds. */
+export const STREMIO_CACHE_SECONDS = 60;
+/** Longest review excerpt a recommendation quotes, in characters. */
+export const RECOMMENDATION_EXCERPT_MAX = 140;

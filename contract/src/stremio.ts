@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
 
-/** Stremio pages catalogues by 100; a shorter page ends the catalogue. */
-export const STREMIO_PAGE_SIZE = 100;
-/** How long Stremio may cache a manifest or catalogue page, in seconds. */
-export const STREMIO_CACHE_SECONDS = 60;
 
 export const stremioManifest = z
   .object({

@@ -1,3 +1,4 @@
+import { RECOMMENDATION_EXCERPT_MAX } from '@movieclub/contract';
 /**
  * The pure arithmetic behind recommendations: content similarity from IMDb
  * facts, item-to-item similarity over this site's stars, and how they blend.
@@ -102,7 +103,7 @@ export function blendedScore(content: number, coRating: CoRating | undefined): n
   return content + CO_RATING_WEIGHT * coRating.similarity * confidence;
 }
 
-export const EXCERPT_MAX = 140;
+export const EXCERPT_MAX = RECOMMENDATION_EXCERPT_MAX;
 
 /** A review shortened to at most `max` characters, cut at a word where it can be, with an ellipsis. */
 export function excerpt(text: string, max = EXCERPT_MAX): string {

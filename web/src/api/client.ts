@@ -99,5 +99,9 @@ export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
+/** The server answered, and said no (`success: false`), as opposed to a request that got no answer. */
+export const answeredUnsuccessfully = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.answered && field(error.body, 'success') === false;
+
 /** Whether the call failed with this code. */
 export const failedWith = (error: unknown, code: ErrorCode) => error instanceof ApiError && error.code === code;

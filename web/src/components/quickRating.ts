@@ -1,10 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, errorText } from '../api/client';
+import { answeredUnsuccessfully, errorText } from '../api/client';
 import { postReview } from '../api/reviews';
-
-/** The server answered, and said no (as opposed to a request that got no answer). */
-const answeredUnsuccessfully = (error: unknown) =>
-  error instanceof ApiError && error.body !== null && typeof error.body === 'object' && 'success' in error.body && error.body.success === false;
 
 /**
  * Posts a quick rating (movie_id and stars only, so a detailed review keeps its

@@ -7,7 +7,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { answeredUnsuccessfully, ApiError } from '../../api/client';
 import { postReview } from '../../api/reviews';
 import { dropdownNames } from '../../components/a11y';
 import { RatingLetter } from '../../components/RatingLetter';
@@ -27,10 +27,8 @@ const YES_NO = [
  * occurred while submitting your review.' — never the client's own wording.
  */
 function submitFailure(error: unknown): string {
-  const answered = error instanceof ApiError && error.answered;
-  const unsuccessful = answered && (error.body as { success?: unknown } | null)?.success === false;
-  if (unsuccessful) return error.message || 'Failed to submit review.';
-  return answered && error.message ? error.message : 'An error occurred while submitting your review.';
+  if (answeredUnsuccessfully(error)) return error.message || 'Failed to submit review.';
+  return error instanceof ApiError && error.answered && error.message ? error.message : 'An error occurred while submitting your review.';
 }
 
 interface ReviewFormProps {

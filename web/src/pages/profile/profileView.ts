@@ -1,5 +1,5 @@
 import { PROFILE_BORDER_PALETTE } from '@movieclub/contract';
-import { ApiError } from '../../api/client';
+import { answeredUnsuccessfully } from '../../api/client';
 
 export const DASH = '—';
 
@@ -48,9 +48,7 @@ export function nextTierText(total: number, nextLevelAt: number | null | undefin
  * shows 'Failed to load profile'.
  */
 export function profileErrorText(error: unknown): string {
-  const body = error instanceof ApiError && error.answered ? error.body : null;
-  if (body !== null && typeof body === 'object' && 'success' in body && body.success === false) return (error as ApiError).message || 'Not found';
-  return 'Failed to load profile';
+  return answeredUnsuccessfully(error) ? error.message || 'Not found' : 'Failed to load profile';
 }
 
 const DARK_TEXT = '#111827';
