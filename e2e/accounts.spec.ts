@@ -110,6 +110,17 @@ describe('accounts in the browser', () => {
       await chip.waitFor();
       assert.ok((await placeholderOverflow(page, '.header-search-input')) <= 0, 'the search placeholder shows in full');
       assert.equal(await page.locator('.header-search-input').getAttribute('placeholder'), 'Search IMDb titles...');
+      // The box and its dropdown button sit side by side, before and after the search's code loads.
+      const sideBySide = async () => {
+        const box = (await page.locator('.header-search-input').boundingBox())!;
+        const button = (await page.locator('.header-search .p-autocomplete-dropdown').boundingBox())!;
+        return Math.abs(box.y - button.y) <= 1 && Math.abs(box.height - button.height) <= 1 && button.x >= box.x + box.width - 1;
+      };
+      assert.ok(await sideBySide(), 'the search box and its button share a row');
+      await page.locator('.header-search-input').fill('ma');
+      await page.locator('.header-search .p-autocomplete[data-pc-name="autocomplete"]').waitFor();
+      assert.ok(await sideBySide(), 'still once the search has loaded');
+      await page.locator('.header-search-input').fill('');
 
       // The chip shows the username (cut with an ellipsis when long) and opens the profile.
       assert.equal(await chip.getByText(user.username).isVisible(), true, 'the username is shown');
