@@ -38,7 +38,8 @@ describe('watchlist page data from the server', () => {
     assert.deepEqual(publicListRequests(requested).at(-1), { q: '', limit: '8', offset: '0' });
 
     await page.locator('.public-lists-card .p-paginator-next').click();
-    await page.locator('.public-lists-card .public-list-card', { hasText: 'Club night 1' }).first().waitFor();
+    // The oldest list, alone on page 2 (the page shown stays until the next one arrives).
+    await page.locator('.public-lists-card .public-list-name', { hasText: /^Club night 1$/ }).waitFor();
     assert.equal(await cards.count(), 4, 'the other 4 of 12 on page 2');
     assert.deepEqual(publicListRequests(requested).at(-1), { q: '', limit: '8', offset: '8' });
 
