@@ -19,5 +19,5 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': proxy, '/socket.io': { ...proxy, ws: true }, '/uploads': proxy },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000, manifest: true },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000, manifest: true, minify: 'terser', terserOptions: { module: true, compress: { passes: 2 }, format: { comments: false } } },
 });

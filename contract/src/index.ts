@@ -18,3 +18,5 @@ export * from './events';
 export * from './levels';
 export * from './profiles';
 export * from './recommendations';
+export * from './dates';
+export * from './viewings';

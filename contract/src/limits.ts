@@ -131,3 +131,17 @@ export const STREMIO_PAGE_SIZE = 100;
 export const STREMIO_CACHE_SECONDS = 60;
 /** Longest review excerpt a recommendation quotes, in characters. */
 export const RECOMMENDATION_EXCERPT_MAX = 140;
+
+/** Viewings (the diary): the earliest year a viewing may be dated, and the sizes of its fields. */
+export const VIEWING_EARLIEST_YEAR = 1870;
+export const VIEWING_PLACE_MAX = 100;
+export const VIEWING_NOTE_MAX = 2_000;
+/** Most members tagged in one viewing. */
+export const VIEWING_WITH_MAX = 20;
+/** A diary page: default and largest number of entries. */
+export const DIARY_PAGE_SIZE = 50;
+export const DIARY_PAGE_MAX = 200;
+/** How many of a movie's viewings its page lists, newest first. */
+export const MOVIE_VIEWINGS_LIMIT = 50;
+/** Members suggested while tagging who watched together. */
+export const MEMBER_SEARCH_LIMIT = 10;

@@ -38,6 +38,8 @@ export const profile = z
     total_reviews: z.number().int().min(0),
     average_rating: z.number().nullable().meta({ description: "Mean of the user's stars to one decimal; null without reviews." }),
     level: profileLevel,
+    films_this_year: z.number().int().min(0).meta({ description: 'Distinct movies in the diary this year (UTC).' }),
+    hours_watched: z.number().min(0).meta({ description: 'Runtimes of every viewing in the diary, rewatches included, in hours to one decimal.' }),
     recent_reviews: z.array(profileRecentReview).meta({ description: 'Newest first, at most PROFILE_RECENT_REVIEWS_LIMIT.' }),
   })
   .meta({ id: 'Profile' });

@@ -39,8 +39,8 @@ export function spawnTs(script: string, args: string[], env: Record<string, stri
 }
 
 /** A club of MOVIES catalogue movies (with their index titles), REVIEWERS members, reviews and public lists. */
-export async function seedClub(databaseUrl: string): Promise<{ movieIds: number[]; tconsts: string[] }> {
-  const database = openDatabase(databaseUrl);
+export async function seedClub(databaseUrl: string, pgSchema?: string): Promise<{ movieIds: number[]; tconsts: string[] }> {
+  const database = openDatabase(databaseUrl, { pgSchema });
   await migrateToLatest(database);
   const db = database.db;
   const now = new Date().toISOString();

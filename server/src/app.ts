@@ -27,6 +27,7 @@ import { routes as recommendationRoutes } from './recommendations/routes';
 import { routes as reviewRoutes } from './reviews/routes';
 import { routes as stremioRoutes } from './stremio/routes';
 import { routes as userRoutes } from './users/routes';
+import { routes as viewingRoutes } from './viewings/routes';
 import { routes as watchlistRoutes } from './watchlists/routes';
 import { serveClient } from './web/static';
 
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(watchlistRoutes);
   await app.register(stremioRoutes);
   await app.register(userRoutes);
+  await app.register(viewingRoutes);
   await app.register(profileRoutes);
   await serveClient(app, config.webDist);
 

@@ -13,6 +13,8 @@ const TABLE_ORDER = [
   'watchlists',
   'watchlist_items',
   'watchlist_moderators',
+  'viewings',
+  'viewing_companions',
   'app_meta',
 ];
 /**
@@ -20,7 +22,7 @@ const TABLE_ORDER = [
  * other table (the IMDb index a first start loads, settings, sessions and failed logins
  * of an empty club) is replaced by the source's rows, not merged.
  */
-const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators']);
+const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions']);
 const MAX_PG_PARAMETERS = 60_000;
 
 export interface TableTransfer {

@@ -20,6 +20,13 @@ export interface AppDatabase {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The connection pool behind a PostgreSQL handle (not a transaction), for what Kysely cannot do, such as COPY. */
+export function postgresPoolOf(db: Kysely<Database>): pg.Pool | null {
+  return pools.get(db) ?? null;
+}
+
 /** Which database a handle (or a transaction on it) talks to. */
 export function dialectOf(db: Kysely<Database>): DatabaseKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
@@ -48,6 +55,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
       options: options.pgSchema ? `-c search_path=${options.pgSchema},public` : undefined,
     });
     const db = new Kysely<Database>({ dialect: new AppPostgresDialect({ pool }) });
+    pools.set(db, pool);
     return { db, kind: 'postgres', pgSchema: options.pgSchema, close: () => db.destroy() };
   }
   const file = sqlitePath(url);

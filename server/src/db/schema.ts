@@ -16,6 +16,8 @@ export interface Database {
   watchlist_items: WatchlistItemsTable;
   watchlist_moderators: WatchlistModeratorsTable;
   app_meta: AppMetaTable;
+  viewings: ViewingsTable;
+  viewing_companions: ViewingCompanionsTable;
 }
 
 export interface UsersTable {
@@ -141,3 +143,22 @@ export type ImdbTitleRow = Selectable<ImdbTitlesTable>;
 export type NewImdbTitle = Insertable<ImdbTitlesTable>;
 export type WatchlistRow = Selectable<WatchlistsTable>;
 export type WatchlistUpdate = Updateable<WatchlistsTable>;
+
+/** One viewing of a catalogue movie (the diary); `watched_on` is YYYY-MM-DD, `rewatch` 0 or 1. */
+export interface ViewingsTable {
+  id: Generated<number>;
+  user_id: number;
+  movie_id: number;
+  watched_on: string;
+  rewatch: number;
+  place: string | null;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member tagged as having watched a viewing too. */
+export interface ViewingCompanionsTable {
+  viewing_id: number;
+  user_id: number;
+}

@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import { isGzip, openLines } from './lines';
 import { type DatasetKind, datasetOf, parseBasicsLine, parseRatingsLine, type RatingRow } from './parse';
 import { beginIndexedImport, estimateRows } from './searchIndex';
-import { dialectOf } from '../db/database';
+import { postgresPoolOf } from '../db/database';
+import { openCopySink, type RowSink } from './postgresCopy';
 import { upsertRatings, upsertTitles } from './upsert';
 
-/** Rows written per transaction: large enough to be fast, small enough to bound memory. */
+/** Rows parsed per batch (on SQLite, per transaction): large enough to be fast, small enough to bound memory. */
 export const ROWS_PER_TRANSACTION = 5000;
 /** Line numbers of malformed lines kept for the report; the count goes on past it. */
 export const MALFORMED_LINES_KEPT = 100;
@@ -88,7 +89,12 @@ export async function importImdbFiles(db: Kysely<Database>, files: string[], opt
     for (const { file, dataset } of typed) {
       const report: FileReport = { file, dataset, rows: 0, malformed: 0, malformedLines: [] };
       reports.push(report);
-      await importFile(db, report, reports, options);
+      try {
+        await importFile(db, report, options);
+      } catch (error) {
+        if (error instanceof ImdbImportError) throw new ImdbImportError(error.message, reports);
+        throw error;
+      }
     }
   } finally {
     // Also after a failure: the committed batches become searchable.
@@ -99,67 +105,75 @@ export async function importImdbFiles(db: Kysely<Database>, files: string[], opt
   return reports;
 }
 
-async function importFile(db: Kysely<Database>, report: FileReport, reports: FileReport[], options: ImportOptions): Promise<void> {
+/** The SQLite sink (and PostgreSQL's inside a transaction): each pushed batch is one transaction. */
+function transactionSink(db: Kysely<Database>, dataset: DatasetKind): RowSink {
+  return {
+    async push(rows) {
+      await db.transaction().execute(async (trx) => {
+        if (dataset === 'basics') await upsertTitles(trx, rows as NewImdbTitle[]);
+        else await upsertRatings(trx, rows as RatingRow[]);
+      });
+      return rows.length;
+    },
+    flush: async () => 0,
+    close: async () => {},
+  };
+}
+
+async function openSink(db: Kysely<Database>, dataset: DatasetKind): Promise<RowSink> {
+  const pool = postgresPoolOf(db);
+  return pool ? openCopySink(pool, dataset) : transactionSink(db, dataset);
+}
+
+async function importFile(db: Kysely<Database>, report: FileReport, options: ImportOptions): Promise<void> {
   const { file, dataset } = report;
   const source = await openLines(file);
   options.onFileStart?.(file, dataset, source.size);
   const parse = dataset === 'basics' ? parseBasicsLine : parseRatingsLine;
+  const sink = await openSink(db, dataset);
   let batch: (NewImdbTitle | RatingRow)[] = [];
   let lineNumber = 0;
 
-  // Batches are written while the next are read and parsed, so a database server and the parser work at
-  // once; PostgreSQL takes two at a time on two connections. Each batch is still one transaction.
-  const inFlight = new Set<Promise<void>>();
-  const maxInFlight = dialectOf(db) === 'postgres' ? 2 : 1;
-  const settle = async (all: boolean) => {
-    while (inFlight.size >= (all ? 1 : maxInFlight)) await Promise.race(inFlight);
+  const committed = (rows: number) => {
+    report.rows += rows;
+    options.onProgress?.({ file, dataset, rows: report.rows, malformed: report.malformed, bytesRead: source.bytesRead(), size: source.size });
   };
-  const flush = async () => {
-    await settle(false);
-    if (batch.length === 0) return;
+  const pushBatch = async () => {
     const rows = batch;
     batch = [];
-    const writing = db
-      .transaction()
-      .execute(async (trx) => {
-        if (dataset === 'basics') await upsertTitles(trx, rows as NewImdbTitle[]);
-        else await upsertRatings(trx, rows as RatingRow[]);
-      })
-      .then(() => {
-        report.rows += rows.length;
-        options.onProgress?.({ file, dataset, rows: report.rows, malformed: report.malformed, bytesRead: source.bytesRead(), size: source.size });
-      })
-      .finally(() => inFlight.delete(writing));
-    inFlight.add(writing);
-    // Awaited by settle(); this only keeps a failure from counting as unhandled meanwhile.
-    writing.catch(() => {});
+    if (rows.length > 0) committed(await sink.push(rows));
   };
 
   try {
-    for await (const line of source.lines) {
-      lineNumber++;
-      if (lineNumber === 1 || line === '') continue;
-      const row = parse(line);
-      if (row) {
-        batch.push(row);
-        if (batch.length >= ROWS_PER_TRANSACTION) await flush();
-      } else {
-        report.malformed++;
-        if (report.malformedLines.length < MALFORMED_LINES_KEPT) report.malformedLines.push(lineNumber);
+    try {
+      for await (const line of source.lines) {
+        lineNumber++;
+        if (lineNumber === 1 || line === '') continue;
+        const row = parse(line);
+        if (row) {
+          batch.push(row);
+          if (batch.length >= ROWS_PER_TRANSACTION) await pushBatch();
+        } else {
+          report.malformed++;
+          if (report.malformedLines.length < MALFORMED_LINES_KEPT) report.malformedLines.push(lineNumber);
+        }
       }
+    } catch (error) {
+      // Every whole line read before the problem is kept.
+      await pushBatch();
+      committed(await sink.flush());
+      const reason = error instanceof Error ? error.message : String(error);
+      const what = /unexpected end of file|incorrect header|invalid|unknown compression/i.test(reason)
+        ? 'is truncated or corrupt'
+        : `could not be read (${reason})`;
+      throw new ImdbImportError(
+        `${path.basename(file)} ${what} after line ${lineNumber}; ${report.rows} rows from it were imported before the problem.`,
+        [],
+      );
     }
-  } catch (error) {
-    // The batch being written still lands (or fails on its own); the unfinished one is dropped: only whole batches are written.
-    await Promise.allSettled(inFlight);
-    const reason = error instanceof Error ? error.message : String(error);
-    const what = /unexpected end of file|incorrect header|invalid|unknown compression/i.test(reason)
-      ? 'is truncated or corrupt'
-      : `could not be read (${reason})`;
-    throw new ImdbImportError(
-      `${path.basename(file)} ${what} after line ${lineNumber}; ${report.rows} rows from it were imported before the problem.`,
-      reports,
-    );
+    await pushBatch();
+    committed(await sink.flush());
+  } finally {
+    await sink.close();
   }
-  await flush();
-  await settle(true);
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { bumpCatalogueVersion } from '../movies/catalogueCache';
 import { addImdbTitle } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { ImdbImportError, importImdbFiles } from './importer';
@@ -107,9 +108,12 @@ for (const kind of TEST_DATABASES) {
       await addImdbTitle(app.database.db, { tconst: 'tt9500001', primary_title: 'Wombatica', num_votes: 10 });
       await addImdbTitle(app.database.db, { tconst: 'tt9500002', primary_title: 'Wombatica', num_votes: 20 });
       assert.deepEqual((await search('wombatica')).map((r) => r.tconst), ['tt9500002', 'tt9500001']);
+      // Written as the importer would, which also replaces the version the search answers are kept by.
       await app.database.db.deleteFrom('imdb_titles').where('tconst', '=', 'tt9500002').execute();
+      await bumpCatalogueVersion(app.database.db);
       assert.deepEqual((await search('wombatica')).map((r) => r.tconst), ['tt9500001']);
       await app.database.db.updateTable('imdb_titles').set({ primary_title: 'Koalaville' }).where('tconst', '=', 'tt9500001').execute();
+      await bumpCatalogueVersion(app.database.db);
       assert.deepEqual(await search('wombatica'), []);
       assert.deepEqual((await search('koalavil')).map((r) => r.tconst), ['tt9500001']);
     });

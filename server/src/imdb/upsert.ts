@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/database';
 import type { Database, NewImdbTitle } from '../db/schema';
 import type { RatingRow } from './parse';
@@ -44,13 +44,24 @@ export async function upsertTitles(db: Kysely<Database>, rows: NewImdbTitle[]): 
     return;
   }
   const column = (field: keyof NewImdbTitle) => unique.map((row) => row[field] ?? null);
-  await sql`insert into imdb_titles (${columns})
-    select j.tconst, j.title_type, j.primary_title, j.original_title, j.is_adult, j.start_year, j.end_year, j.runtime_minutes, j.genres,
-      r.average_rating, r.num_votes
-    from unnest(${column('tconst')}::text[], ${column('title_type')}::text[], ${column('primary_title')}::text[], ${column('original_title')}::text[],
+  await mergeTitlesFrom(
+    db,
+    sql`unnest(${column('tconst')}::text[], ${column('title_type')}::text[], ${column('primary_title')}::text[], ${column('original_title')}::text[],
       ${column('is_adult')}::integer[], ${column('start_year')}::integer[], ${column('end_year')}::integer[], ${column('runtime_minutes')}::integer[],
       ${column('genres')}::text[])
-      as j (tconst, title_type, primary_title, original_title, is_adult, start_year, end_year, runtime_minutes, genres)
+      as j (tconst, title_type, primary_title, original_title, is_adult, start_year, end_year, runtime_minutes, genres)`,
+  );
+}
+
+/**
+ * PostgreSQL: inserts or updates titles from `source`, a relation named `j` with the
+ * title columns and one row per tconst (an array batch, or the COPY staging table).
+ */
+export async function mergeTitlesFrom(db: Kysely<Database>, source: RawBuilder<unknown>): Promise<void> {
+  await sql`insert into imdb_titles (${sql.raw(`tconst, ${TITLE_FIELDS.join(', ')}, average_rating, num_votes`)})
+    select j.tconst, j.title_type, j.primary_title, j.original_title, j.is_adult, j.start_year, j.end_year, j.runtime_minutes, j.genres,
+      r.average_rating, r.num_votes
+    from ${source}
     left join imdb_ratings r on r.tconst = j.tconst
     ${titleConflict}`.execute(db);
 }
@@ -65,6 +76,11 @@ export async function upsertRatings(db: Kysely<Database>, rows: RatingRow[]): Pr
           from json_each(${JSON.stringify(unique.map((row) => [row.tconst, row.average_rating, row.num_votes]))}))`
       : sql`(select * from unnest(${unique.map((row) => row.tconst)}::text[], ${unique.map((row) => row.average_rating)}::real[],
           ${unique.map((row) => row.num_votes)}::integer[]) as u (tconst, average_rating, num_votes))`;
+  await mergeRatingsFrom(db, source);
+}
+
+/** Stages ratings from `source` (a relation of tconst, average_rating, num_votes, one row per tconst) and applies them to known titles. */
+export async function mergeRatingsFrom(db: Kysely<Database>, source: RawBuilder<unknown>): Promise<void> {
   await sql`insert into imdb_ratings (tconst, average_rating, num_votes)
     select tconst, average_rating, num_votes from ${source} s where true
     on conflict (tconst) do update set average_rating = excluded.average_rating, num_votes = excluded.num_votes

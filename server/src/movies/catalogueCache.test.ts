@@ -90,5 +90,42 @@ for (const kind of TEST_DATABASES) {
         await appB.close();
       }
     });
+
+    it('shows a public list made, filled and reordered through one process in the other\'s public lists at once', async () => {
+      const appA = await buildApp(testConfig(), { database: testDatabase.database, loadImdbSample: false });
+      const appB = await buildApp(testConfig(), { database: second, loadImdbSample: false });
+      try {
+        const publicOf = async () => (await appB.inject({ method: 'GET', url: '/api/watchlists/public?q=relay' })).json();
+        assert.deepEqual((await publicOf()).watchlists, []);
+        await appA.inject({ method: 'POST', url: '/api/register', payload: { username: 'relay_owner', password: 'correct horse battery' } });
+        const login = await appA.inject({ method: 'POST', url: '/api/login', payload: { username: 'relay_owner', password: 'correct horse battery' } });
+        const headers = { cookie: login.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ') };
+        const created = await appA.inject({ method: 'POST', url: '/api/watchlists/public', headers, payload: { name: 'Relay Night' } });
+        assert.equal(created.statusCode, 200, created.body);
+        const listId = created.json().watchlist.id as number;
+        assert.deepEqual((await publicOf()).watchlists.map((list: { name: string; item_count: number }) => [list.name, list.item_count]), [['Relay Night', 0]]);
+
+        const first = await addMovie(testDatabase.database.db, { title: 'Relay One', poster: '/posters/one.jpg' });
+        const secondMovie = await addMovie(testDatabase.database.db, { title: 'Relay Two', poster: '/posters/two.jpg' });
+        for (const movie of [first, secondMovie]) {
+          const added = await appA.inject({ method: 'POST', url: `/api/watchlists/${listId}/items`, headers, payload: { movie_id: movie.id } });
+          assert.equal(added.statusCode, 200, added.body);
+        }
+        const filled = (await publicOf()).watchlists[0];
+        assert.deepEqual([filled.item_count, filled.first_poster], [2, '/posters/one.jpg']);
+
+        const reordered = await appA.inject({ method: 'PUT', url: `/api/watchlists/${listId}/items/order`, headers, payload: { order: [secondMovie.id, first.id] } });
+        assert.equal(reordered.statusCode, 200, reordered.body);
+        assert.equal((await publicOf()).watchlists[0].first_poster, '/posters/two.jpg');
+
+        const removed = await appA.inject({ method: 'DELETE', url: `/api/watchlists/${listId}/items/${secondMovie.id}`, headers });
+        assert.equal(removed.statusCode, 200, removed.body);
+        const after = (await publicOf()).watchlists[0];
+        assert.deepEqual([after.item_count, after.first_poster], [1, '/posters/one.jpg']);
+      } finally {
+        await appA.close();
+        await appB.close();
+      }
+    });
   });
 }

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
-const VERSION_KEY = 'catalogue_version';
+/** The `app_meta` key of the catalogue's version token. */
+export const CATALOGUE_VERSION = 'catalogue_version';
 
 /**
  * The catalogue's version: a token in `app_meta` replaced by every write that
@@ -12,15 +13,28 @@ const VERSION_KEY = 'catalogue_version';
  * never stale, whichever process wrote.
  */
 export async function catalogueVersion(db: Db): Promise<string> {
-  const row = await db.selectFrom('app_meta').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
-  return row?.value ?? 'initial';
+  return versionOf(db, [CATALOGUE_VERSION]);
 }
 
-export async function bumpCatalogueVersion(db: Db): Promise<void> {
+export function bumpCatalogueVersion(db: Db): Promise<void> {
+  return bumpVersion(db, CATALOGUE_VERSION);
+}
+
+/** Version tokens kept in `app_meta`: the catalogue's, and the public lists' (list names, items, order). */
+export const PUBLIC_LISTS_VERSION = 'public_lists_version';
+
+/** The versions of `keys` as one token: it changes when any of them does. */
+export async function versionOf(db: Db, keys: string[]): Promise<string> {
+  const rows = await db.selectFrom('app_meta').select(['key', 'value']).where('key', 'in', keys).execute();
+  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  return keys.map((key) => byKey.get(key) ?? 'initial').join(':');
+}
+
+export async function bumpVersion(db: Db, key: string): Promise<void> {
   const value = randomUUID();
   await db
     .insertInto('app_meta')
-    .values({ key: VERSION_KEY, value })
+    .values({ key, value })
     .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
     .execute();
 }

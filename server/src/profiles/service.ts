@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { levelFor } from './levels';
+import { diaryTotals } from '../viewings/service';
 import { findUserByName } from '../users/queries';
 import { recentReviews, reviewStats } from './queries';
 
@@ -12,9 +13,10 @@ const blankToNull = (value: string | null | undefined) => (value && value.trim()
 export async function getProfile(db: Kysely<Database>, username: string): Promise<Profile> {
   const user = await findUserByName(db, username);
   if (!user) throw notFound('User not found.', 'user_not_found');
-  const [stats, reviews] = await Promise.all([
+  const [stats, reviews, diary] = await Promise.all([
     reviewStats(db, user.id),
     recentReviews(db, user.id, PROFILE_RECENT_REVIEWS_LIMIT),
+    diaryTotals(db, user.id),
   ]);
   return {
     username: user.username,
@@ -23,6 +25,7 @@ export async function getProfile(db: Kysely<Database>, username: string): Promis
     total_reviews: stats.total,
     average_rating: stats.average === null ? null : Math.round(stats.average * 10) / 10,
     level: levelFor(stats.total),
+    ...diary,
     recent_reviews: reviews.map((review) => ({
       movie_id: Number(review.movie_id),
       title: review.title,

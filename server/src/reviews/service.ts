@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { bumpCatalogueVersion, CatalogueCache } from '../movies/catalogueCache';
+import { logFirstViewing } from '../viewings/service';
 import * as queries from './queries';
 
 const flagToNumber = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
@@ -27,6 +28,7 @@ export async function saveReview(db: Kysely<Database>, userId: number, input: Re
   if (!(await queries.movieExists(db, input.movie_id))) throw notFound('That movie is not in the catalogue.');
   const now = new Date().toISOString();
   await queries.upsertReview(db, { user_id: userId, movie_id: input.movie_id }, input.stars, detailChanges(input), now);
+  await logFirstViewing(db, userId, input.movie_id);
   await bumpCatalogueVersion(db);
 }
 

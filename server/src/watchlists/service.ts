@@ -11,6 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { bumpVersion, CATALOGUE_VERSION, CatalogueCache, PUBLIC_LISTS_VERSION, versionOf } from '../movies/catalogueCache';
 import { findUserByName } from '../users/queries';
 import * as q from './queries';
 import { sanitizeDescription } from './sanitize';
@@ -160,6 +161,7 @@ export async function describeList(db: Db, access: Access): Promise<Watchlist> {
 
 export async function createPublicList(db: Db, ownerId: number, name: string): Promise<q.ListRow> {
   const id = await q.insertList(db, { owner_id: ownerId, name, is_personal: 0, secret: null, now: new Date().toISOString() });
+  await listsChanged(db);
   return (await q.findList(db, id))!;
 }
 
@@ -172,6 +174,7 @@ export async function addItem(db: Db, listId: number, movieId: number, userId: n
     if (await q.findItem(trx, listId, movieId)) return false;
     const position = await q.countItems(trx, listId);
     await q.insertItem(trx, { watchlist_id: listId, movie_id: movieId, position, added_by: userId, added_at: now });
+    await listsChanged(trx);
     return true;
   });
 }
@@ -184,6 +187,7 @@ export async function removeItem(db: Db, access: Access, movieId: number): Promi
     const item = await q.findItem(trx, listId, movieId);
     if (!item) throw notFound('That movie is not in this watchlist.');
     await q.deleteItem(trx, listId, movieId, item.position);
+    await listsChanged(trx);
   });
 }
 
@@ -204,6 +208,7 @@ export async function reorder(db: Db, access: Access, order: number[]): Promise<
     const current = await q.itemMovieIds(trx, listId);
     if (!isExactPermutation(current, order)) throw conflict('List changed; reload.', 'list_changed');
     await q.setPositions(trx, listId, order);
+    await listsChanged(trx);
   });
 }
 
@@ -256,11 +261,23 @@ export async function removeModerator(db: Db, access: Access, username: string) 
   return moderatorsOf(db, access.list.id);
 }
 
+/**
+ * Public-list pages are kept until a list, its items or their order change (or a poster or
+ * owner's picture: the catalogue's version). Any list's change counts: it is one cheap write.
+ */
+const publicListPages = new CatalogueCache<{ watchlists: PublicWatchlistSummary[]; total: number }>(200);
+const listsChanged = (db: Db) => bumpVersion(db, PUBLIC_LISTS_VERSION);
+
 /** One page of public lists matching `q`, and how many match in all. */
 export async function publicLists(
   db: Db,
   options: { q: string | null; limit: number; offset: number },
 ): Promise<{ watchlists: PublicWatchlistSummary[]; total: number }> {
+  const version = await versionOf(db, [CATALOGUE_VERSION, PUBLIC_LISTS_VERSION]);
+  return publicListPages.get(db, JSON.stringify(options), () => readPublicLists(db, options), version);
+}
+
+async function readPublicLists(db: Db, options: { q: string | null; limit: number; offset: number }) {
   const [rows, total] = await Promise.all([q.publicLists(db, options), q.countPublicLists(db, options.q)]);
   const watchlists = rows.map((row) => ({
     id: row.id,

@@ -10,6 +10,11 @@ export const queryKeys = {
   myReview: (id: number, userId: number) => ['reviews', 'mine', id, userId] as const,
   averages: (ids: number[]) => ['reviews', 'averages', ids.join(',')] as const,
   recentReviewers: (ids: number[]) => ['reviews', 'recent', ids.join(',')] as const,
+  /** Everything about viewings (a diary, a movie's viewings): one logged viewing refreshes them all. */
+  viewings: ['viewings'] as const,
+  diary: (username: string, page: number) => ['viewings', 'diary', username.toLowerCase(), page] as const,
+  movieViewings: (movieId: number) => ['viewings', 'movie', movieId] as const,
+  members: (text: string) => ['members', text] as const,
   recommendations: (tconst: string) => ['recommendations', tconst] as const,
   profile: (username: string) => ['profile', username.toLowerCase()] as const,
   imdbSearch: (text: string) => ['imdb', 'search', text] as const,

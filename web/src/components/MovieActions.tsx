@@ -1,12 +1,16 @@
 import type { Movie } from '@movieclub/contract';
-import { Button } from 'primereact/button';
-import { OverlayPanel } from 'primereact/overlaypanel';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useInMyWatchlist, useToggleInMyWatchlist } from '../pages/watchlist/membership';
-import { PublicListPicker } from '../pages/watchlist/PublicListPicker';
 import { useSession } from '../session/SessionProvider';
+import { LazyOverlayPanel, type PopupHandle } from './LazyOverlayPanel';
+import { LightButton } from './LightButton';
+import { LogViewingButton } from './viewings/LogViewingButton';
 import '../pages/watchlist/movieActions.css';
+
+let pickerModule: typeof import('../pages/watchlist/PublicListPicker') | null = null;
+/** The list picker (with its Dropdown) comes with the popup's first opening. */
+const loadPicker = () => import('../pages/watchlist/PublicListPicker').then((module) => (pickerModule = module));
 
 /**
  * The heart (My Watchlist) and plus (public watchlist) buttons for a movie.
@@ -19,7 +23,7 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
   const userId = user ? user.id : null;
   const inList = useInMyWatchlist(movie.id, userId);
   const toggleInMyWatchlist = useToggleInMyWatchlist(userId);
-  const panel = useRef<OverlayPanel>(null);
+  const panel = useRef<PopupHandle>(null);
   const actions = useRef<HTMLSpanElement>(null);
   // Opened from the keyboard (a click with no pointer): focus goes back to the plus when it closes.
   const openedByKey = useRef(false);
@@ -35,8 +39,7 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
 
   return (
     <span ref={actions} className="movie-actions">
-      <Button
-        type="button"
+      <LightButton
         className={inList ? 'heart-button in-list' : 'heart-button'}
         icon={inList ? 'pi pi-heart-fill' : 'pi pi-heart'}
         rounded
@@ -52,8 +55,7 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
           toggleInMyWatchlist(movie.id);
         }}
       />
-      <Button
-        type="button"
+      <LightButton
         className="plus-button"
         icon="pi pi-plus"
         rounded
@@ -69,9 +71,10 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
           panel.current?.toggle(event);
         }}
       />
-      <OverlayPanel ref={panel} onShow={() => setOpen(true)} onHide={closed} aria-label={`Add ${movie.title} to a public watchlist`}>
-        {open && <PublicListPicker movieId={movie.id} onDone={() => panel.current?.hide()} />}
-      </OverlayPanel>
+      <LogViewingButton movie={movie} />
+      <LazyOverlayPanel handle={panel} preload={loadPicker} onShow={() => setOpen(true)} onHide={closed} aria-label={`Add ${movie.title} to a public watchlist`}>
+        {open && pickerModule && <pickerModule.PublicListPicker movieId={movie.id} onDone={() => panel.current?.hide()} />}
+      </LazyOverlayPanel>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { STARS_MAX } from '@movieclub/contract';
-import { OverlayPanel } from 'primereact/overlaypanel';
 import { useRef, useState } from 'react';
+import { LazyOverlayPanel, type PopupHandle } from './LazyOverlayPanel';
 import { StarRating } from './StarRating';
 
 interface RatingPickerProps {
@@ -18,7 +18,7 @@ interface RatingPickerProps {
  * opens and back to the button when it closes from inside.
  */
 export function RatingPicker({ label, value, onChange }: RatingPickerProps) {
-  const panel = useRef<OverlayPanel>(null);
+  const panel = useRef<PopupHandle>(null);
   const button = useRef<HTMLButtonElement>(null);
   const stars = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
@@ -58,7 +58,7 @@ export function RatingPicker({ label, value, onChange }: RatingPickerProps) {
           'Rate'
         )}
       </button>
-      <OverlayPanel ref={panel} onShow={shown} onHide={hidden} aria-label={label} className="rating-picker-panel">
+      <LazyOverlayPanel handle={panel} onShow={shown} onHide={hidden} aria-label={label} className="rating-picker-panel">
         {/* Rendered with the panel (it mounts its content only while shown), so the panel is placed at its full width. */}
         <div ref={stars}>
           <StarRating
@@ -71,7 +71,7 @@ export function RatingPicker({ label, value, onChange }: RatingPickerProps) {
             }}
           />
         </div>
-      </OverlayPanel>
+      </LazyOverlayPanel>
     </>
   );
 }

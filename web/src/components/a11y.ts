@@ -1,4 +1,5 @@
 import type { DropdownPassThroughOptions } from 'primereact/dropdown';
+import type { InputSwitchPassThroughOptions } from 'primereact/inputswitch';
 import { type RefObject, useEffect } from 'react';
 
 /**
@@ -16,6 +17,9 @@ export function dropdownNames(label: string): DropdownPassThroughOptions {
     trigger: { 'aria-label': label },
   };
 }
+
+/** InputSwitch wraps its own role="switch" checkbox in a div with role="checkbox": one control, so the wrapper loses its role. */
+export const SWITCH_PT: InputSwitchPassThroughOptions = { root: { role: undefined, 'aria-checked': undefined } };
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 /** Where a hidden slide's element keeps its own tabindex ('' for none) until the slide shows again. */

@@ -1,11 +1,11 @@
-import { Button } from 'primereact/button';
-import { Chip } from 'primereact/chip';
 import { Menubar } from 'primereact/menubar';
 import type { MenuItem } from 'primereact/menuitem';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { UserAvatar } from '../components/UserAvatar';
 import { useSession } from '../session/SessionProvider';
 import { HeaderSearch } from './HeaderSearch';
+
+const HeaderUser = lazy(() => import('./HeaderUser'));
 
 export function Header({ title }: { title: string }) {
   const { user, logout } = useSession();
@@ -41,23 +41,9 @@ export function Header({ title }: { title: string }) {
   );
 
   const end = user ? (
-    <div className="header-user">
-      <Link to={`/user/profile/${encodeURIComponent(user.username)}`} className="user-chip-link" aria-label={`${user.username}, your profile`}>
-        <Chip label={user.username} template={<><UserAvatar username={user.username} picture={user.profile_picture} /><span className="p-chip-text">{user.username}</span></>} />
-      </Link>
-      {/* Below 1400 px the label hides to save room; the tooltip (hover and keyboard focus) still says it. */}
-      <Button
-        label="Logout"
-        aria-label="Logout"
-        icon="pi pi-sign-out"
-        size="small"
-        severity="secondary"
-        className="header-logout"
-        tooltip="Logout"
-        tooltipOptions={{ position: 'bottom', event: 'both' }}
-        onClick={() => void signOut('/login')}
-      />
-    </div>
+    <Suspense fallback={null}>
+      <HeaderUser user={user} onLogout={() => void signOut('/login')} />
+    </Suspense>
   ) : null;
 
   // The theme collapses the Menubar into its burger button at 960px; then the search takes a row of its own.

@@ -1,18 +1,17 @@
 import { CAROUSEL_LIMIT, HOME_LIST_LIMIT } from '@movieclub/contract';
-import { Dropdown } from 'primereact/dropdown';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { dropdownNames } from '../../components/a11y';
+import { LazyDropdown } from '../../components/LazyDropdown';
 import { MovieCard } from '../../components/MovieCard';
 import { listMovies, newestAdded, SORT_FIELDS, SORT_ORDERS, type SortField, type SortOrder } from '../../lib/movieList';
 import { useSession } from '../../session/SessionProvider';
-import { FirstRun } from './FirstRun';
 import './home.css';
 import { RecentCarousel } from './RecentCarousel';
 import { type HomeMovie, useHomeMovies, useRecentReviewers } from './useHomeMovies';
+
+// Only an empty catalogue shows it: a club's usual visit does not wait for its code.
+const FirstRun = lazy(() => import('./FirstRun').then((module) => ({ default: module.FirstRun })));
 
 /**
  * Home: the recently added carousel, then the searchable, sortable top 10. An
@@ -55,16 +54,28 @@ export function HomePage() {
   return (
     <div className="home-page">
       <RecentCarousel movies={carousel} />
-      {welcome && <FirstRun signedIn={Boolean(user)} onAdded={reload} />}
+      {welcome && (
+        <Suspense fallback={null}>
+          <FirstRun signedIn={Boolean(user)} onAdded={reload} />
+        </Suspense>
+      )}
       {!catalogueEmpty && (
         <section className="home-list">
           <div className="home-controls">
-            <IconField iconPosition="left" className="home-search">
-              <InputIcon className="pi pi-search" />
-              <InputText type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Search titles..." aria-label="Search titles" />
-            </IconField>
-            <Dropdown value={field} options={SORT_FIELDS} onChange={(event) => setField(event.value as SortField)} aria-label="Sort by" pt={dropdownNames('Sort by')} className="home-sort-field" />
-            <Dropdown value={order} options={SORT_ORDERS} onChange={(event) => setOrder(event.value as SortOrder)} aria-label="Order" pt={dropdownNames('Order')} className="home-sort-order" />
+            {/* PrimeReact's IconField and InputText markup, without their code on the first page. */}
+            <div className="p-icon-field p-icon-field-left home-search">
+              <span className="p-input-icon pi pi-search" />
+              <input
+                type="search"
+                className={`p-inputtext p-component${query ? ' p-filled' : ''}`}
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder="Search titles..."
+                aria-label="Search titles"
+              />
+            </div>
+            <LazyDropdown value={field} options={SORT_FIELDS} onChange={(event) => setField(event.value as SortField)} aria-label="Sort by" pt={dropdownNames('Sort by')} className="home-sort-field" />
+            <LazyDropdown value={order} options={SORT_ORDERS} onChange={(event) => setOrder(event.value as SortOrder)} aria-label="Order" pt={dropdownNames('Order')} className="home-sort-order" />
           </div>
           {shown.length === 0 ? (
             <p className="home-empty">No movies found.</p>

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { MovieDetailsCard } from './MovieDetailsCard';
 import { parseMovieId, tconstFromLink } from './movieFormat';
+import { MovieViewings } from './MovieViewings';
 import { RecentReviews } from './RecentReviews';
 import { RecommendedMovies } from './RecommendedMovies';
 import { ReviewForm } from './ReviewForm';
@@ -39,6 +40,7 @@ function MovieScreen({ id }: { id: number }) {
     <>
       <MovieDetailsCard movie={movie} />
       <RecommendedMovies tconst={tconstFromLink(movie.imdb_link) ?? movie.tconst} />
+      <MovieViewings movieId={movie.id} />
       <RecentReviews reviews={reviews} />
       <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} />
     </>

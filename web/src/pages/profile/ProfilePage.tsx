@@ -1,9 +1,12 @@
 import type { Profile } from '@movieclub/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card } from 'primereact/card';
+import { TabPanel, TabView } from 'primereact/tabview';
 import { useParams } from 'react-router-dom';
 import { fetchProfile } from '../../api/profiles';
 import { queryKeys } from '../../api/queryKeys';
 import { useSession } from '../../session/SessionProvider';
+import { DiaryList } from './DiaryList';
 import { PictureUpload } from './PictureUpload';
 import { ProfileSummary } from './ProfileSummary';
 import { profileErrorText } from './profileView';
@@ -44,7 +47,16 @@ export function ProfilePage() {
       <ProfileSummary profile={shown}>
         {isOwn ? <PictureUpload hasPicture={!!shown.profile_picture} onChanged={setPicture} /> : null}
       </ProfileSummary>
-      <RecentReviewList reviews={shown.recent_reviews} />
+      <TabView className="profile-tabs">
+        <TabPanel header="Reviews">
+          <RecentReviewList reviews={shown.recent_reviews} />
+        </TabPanel>
+        <TabPanel header="Diary">
+          <Card title="Diary" className="profile-diary">
+            <DiaryList username={shown.username} isOwn={isOwn} />
+          </Card>
+        </TabPanel>
+      </TabView>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Profile } from '@movieclub/contract';
 import { Card } from 'primereact/card';
 import { ProgressBar } from 'primereact/progressbar';
 import type { ReactNode } from 'react';
-import { averageText, borderColorFor, localDate, nextTierText, progressLabelColor } from './profileView';
+import { averageText, borderColorFor, hoursText, localDate, nextTierText, progressLabelColor } from './profileView';
 
 /** Picture framed in the level's colour, name, joined date, the four stats and the tier bar. */
 export function ProfileSummary({ profile, children }: { profile: Profile; children?: ReactNode }) {
@@ -43,6 +43,14 @@ export function ProfileSummary({ profile, children }: { profile: Profile; childr
         <div className="profile-stat">
           <dt>Tier</dt>
           <dd>{level.level_name}</dd>
+        </div>
+        <div className="profile-stat">
+          <dt>Films This Year</dt>
+          <dd>{profile.films_this_year ?? 0}</dd>
+        </div>
+        <div className="profile-stat">
+          <dt>Hours Watched</dt>
+          <dd>{hoursText(profile.hours_watched)}</dd>
         </div>
       </dl>
       <div className="profile-tier">

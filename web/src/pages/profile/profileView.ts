@@ -29,6 +29,11 @@ export function starsText(stars: number | null | undefined): string {
   return typeof stars === 'number' && Number.isFinite(stars) ? `${stars}/10` : DASH;
 }
 
+/** Hours watched to one decimal, without a trailing '.0': '5.5', '12'. */
+export function hoursText(hours: number | null | undefined): string {
+  return typeof hours === 'number' && Number.isFinite(hours) ? String(Math.round(hours * 10) / 10) : '0';
+}
+
 export function averageText(average: number | null | undefined): string {
   return typeof average === 'number' && Number.isFinite(average) ? average.toFixed(1) : DASH;
 }

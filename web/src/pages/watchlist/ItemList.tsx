@@ -16,7 +16,8 @@ import {
 import { arrayMove, SortableContext, type SortingStrategy, useSortable } from '@dnd-kit/sortable';
 import type { WatchlistItem } from '@movieclub/contract';
 import { Button } from 'primereact/button';
-import { InputSwitch, type InputSwitchPassThroughOptions } from 'primereact/inputswitch';
+import { InputSwitch } from 'primereact/inputswitch';
+import { SWITCH_PT } from '../../components/a11y';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RatingLetter } from '../../components/RatingLetter';
@@ -35,8 +36,6 @@ interface ItemListProps {
   onRemove(movieId: number): void;
 }
 
-/** InputSwitch wraps its own role="switch" checkbox in a div with role="checkbox": one control, so the wrapper loses its role. */
-const SWITCH_PT: InputSwitchPassThroughOptions = { root: { role: undefined, 'aria-checked': undefined } };
 
 /** Rows stay where they are while dragging; the insertion marker shows where the row will land. */
 const keepRowsInPlace: SortingStrategy = () => null;

@@ -1,0 +1,151 @@
+// 200 signed-in members using the app at once for a minute: catalogue and list reads,
+// reviews and watchlist writes, and sign-ins (password hashing), on SQLite and on
+// PostgreSQL. Reports p50/p99 per kind of call. The clients run in this process and
+// share the machine's cores with the server: read the figures with the load average.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { seedClub, startAppProcess } from './club';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PASSWORD = 'correct horse battery staple';
+const P99_TARGET_MS = 300;
+
+type Kind = 'read' | 'write' | 'login';
+
+interface Member {
+  username: string;
+  cookie: string;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+async function call(url: string, member: Member | null, method = 'GET', body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { origin: new URL(url).origin };
+  if (member?.cookie) headers.cookie = member.cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const reply = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  await reply.arrayBuffer();
+  return reply;
+}
+
+async function signIn(base: string, username: string): Promise<Member> {
+  const reply = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (!reply.ok) throw new Error(`login ${username}: ${reply.status}`);
+  await reply.arrayBuffer();
+  return { username, cookie: reply.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') };
+}
+
+async function runClients(base: string, movieIds: number[], tconsts: string[]) {
+  // Members register and sign in before the clock starts, a few at a time.
+  const members: Member[] = [];
+  for (let start = 0; start < CLIENTS; start += 10) {
+    const batch = Array.from({ length: Math.min(10, CLIENTS - start) }, (_, offset) => `mixed_${start + offset}`);
+    members.push(
+      ...(await Promise.all(
+        batch.map(async (username) => {
+          const registered = await call(`${base}/api/register`, null, 'POST', { username, password: PASSWORD });
+          if (!registered.ok) throw new Error(`register ${username}: ${registered.status}`);
+          return signIn(base, username);
+        }),
+      )),
+    );
+  }
+  const timings: Record<Kind, number[]> = { read: [], write: [], login: [] };
+  const failures: Record<Kind, number> = { read: 0, write: 0, login: 0 };
+  const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+  const ids = () => Array.from({ length: 10 }, () => pick(movieIds)).join(',');
+  const reads = [
+    () => '/api/movies',
+    () => `/api/review/averages?ids=${ids()}`,
+    () => `/api/reviews/recent?ids=${ids()}&limit=5`,
+    () => `/api/movies/${pick(movieIds)}/reviews?limit=20`,
+    () => '/api/watchlists/public',
+    () => `/api/recommendations/${pick(tconsts)}`,
+    () => `/api/imdb/search?q=${encodeURIComponent(`bench feature ${Math.floor(Math.random() * 100)}`)}&limit=8`,
+    () => '/api/watchlists/mine',
+  ];
+  const deadline = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    members.map(async (member) => {
+      while (performance.now() < deadline) {
+        const roll = Math.random();
+        const kind: Kind = roll < 0.7 ? 'read' : roll < 0.97 ? 'write' : 'login';
+        const started = performance.now();
+        let ok = true;
+        try {
+          if (kind === 'read') ok = (await call(base + pick(reads)(), member)).ok;
+          else if (kind === 'login') Object.assign(member, await signIn(base, member.username));
+          else if (Math.random() < 0.5) ok = (await call(`${base}/api/review`, member, 'POST', { movie_id: pick(movieIds), stars: 1 + Math.floor(Math.random() * 10) })).ok;
+          else ok = (await call(`${base}/api/watchlists/mine/items`, member, 'POST', { movie_id: pick(movieIds) })).ok;
+        } catch {
+          ok = false;
+        }
+        timings[kind].push(performance.now() - started);
+        if (!ok) failures[kind]++;
+      }
+    }),
+  );
+  return { timings, failures };
+}
+
+async function measure(label: string, databaseUrl: string, dir: string, env: Record<string, string>, pgSchema?: string) {
+  const { movieIds, tconsts } = await seedClub(databaseUrl, pgSchema);
+  const { child, url } = await startAppProcess(databaseUrl, dir, {
+    ...env,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
+    REGISTER_RATE_LIMIT_PER_HOUR: '100000000',
+    SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  try {
+    const { timings, failures } = await runClients(url, movieIds, tconsts);
+    for (const kind of ['read', 'write', 'login'] as Kind[]) {
+      const sorted = timings[kind].sort((a, b) => a - b);
+      const p99 = percentile(sorted, 99);
+      const target = kind === 'login' ? '' : ` (target p99 < ${P99_TARGET_MS} ms: ${p99 < P99_TARGET_MS ? 'met' : 'NOT met'})`;
+      console.log(
+        `| ${label} | ${kind}s | ${sorted.length.toLocaleString('en')} | ${(sorted.length / SECONDS).toFixed(0)}/s | ${percentile(sorted, 50).toFixed(0)} ms | ` +
+          `${p99.toFixed(0)} ms${target} | ${failures[kind]} |`,
+      );
+    }
+  } finally {
+    child.kill();
+  }
+}
+
+export async function benchMixed(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-mixed-bench-'));
+  console.log(`\nMixed load: ${CLIENTS} signed-in members for ${SECONDS} s each run (70% reads, 27% writes, 3% sign-ins), one app process.`);
+  console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log('| Database | Calls | Count | Rate | p50 | p99 | Failed |');
+  console.log('|---|---|---|---|---|---|---|');
+  try {
+    await measure('SQLite', `sqlite:${path.join(dir, 'mixed.db')}`, dir, {});
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    try {
+      await admin.connect();
+    } catch (error) {
+      console.log(`PostgreSQL: skipped (${error instanceof Error ? error.message : error})`);
+      return;
+    }
+    try {
+      await admin.query(`create schema ${schema}`);
+      await measure('PostgreSQL', POSTGRES_URL, dir, { DATABASE_SCHEMA: schema }, schema);
+    } finally {
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,137 @@
+import {
+  EARLIEST_VIEWING_DATE,
+  latestViewingDate,
+  localToday,
+  VIEWING_NOTE_MAX,
+  VIEWING_PLACE_MAX,
+  type ViewingMember,
+} from '@movieclub/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useId, useState } from 'react';
+import { errorText } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { fetchMovieViewings, logViewing, searchMembers } from '../../api/viewings';
+import { SWITCH_PT } from '../a11y';
+import './viewings.css';
+
+interface LogViewingDialogProps {
+  movie: { id: number; title: string };
+  onClose(): void;
+}
+
+/**
+ * 'Log viewing': the day (today by default), rewatch (on when the member has logged the
+ * movie before, until they change it), who watched too, where, and a note.
+ */
+export default function LogViewingDialog({ movie, onClose }: LogViewingDialogProps) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [watchedOn, setWatchedOn] = useState(localToday());
+  // null: not touched, so the server decides from the earlier viewings.
+  const [rewatch, setRewatch] = useState<boolean | null>(null);
+  const [companions, setCompanions] = useState<ViewingMember[]>([]);
+  const [suggestions, setSuggestions] = useState<ViewingMember[]>([]);
+  const [place, setPlace] = useState('');
+  const [note, setNote] = useState('');
+  const mine = useQuery({ queryKey: queryKeys.movieViewings(movie.id), queryFn: ({ signal }) => fetchMovieViewings(movie.id, signal) });
+  const seenBefore = (mine.data?.mine?.count ?? 0) > 0;
+
+  const save = useMutation({
+    mutationFn: () =>
+      logViewing({
+        movie_id: movie.id,
+        watched_on: watchedOn,
+        ...(rewatch === null ? {} : { rewatch }),
+        with: companions.map((member) => member.username),
+        place: place || null,
+        note: note || null,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.viewings });
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      onClose();
+    },
+  });
+
+  const complete = async (event: AutoCompleteCompleteEvent) => {
+    try {
+      const reply = await queryClient.fetchQuery({ queryKey: queryKeys.members(event.query.trim()), queryFn: ({ signal }) => searchMembers(event.query.trim(), signal) });
+      const chosen = new Set(companions.map((member) => member.username));
+      setSuggestions(reply.members.filter((member) => !chosen.has(member.username)));
+    } catch {
+      setSuggestions([]);
+    }
+  };
+
+  const footer = (
+    <div className="log-viewing-actions">
+      <Button type="button" label="Cancel" severity="secondary" text onClick={onClose} />
+      <Button type="submit" form={`${ids}-form`} label="Log viewing" icon="pi pi-check" loading={save.isPending} />
+    </div>
+  );
+
+  return (
+    <Dialog
+      visible
+      onHide={onClose}
+      header={`Log viewing: ${movie.title}`}
+      footer={footer}
+      className="log-viewing-dialog"
+      breakpoints={{ '640px': '95vw' }}
+      style={{ width: '30rem' }}
+      draggable={false}
+      resizable={false}
+    >
+      <form
+        id={`${ids}-form`}
+        className="log-viewing-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <label htmlFor={`${ids}-date`}>Watched on</label>
+        <input
+          id={`${ids}-date`}
+          type="date"
+          className="p-inputtext p-component"
+          value={watchedOn}
+          min={EARLIEST_VIEWING_DATE}
+          max={latestViewingDate()}
+          required
+          onChange={(event) => setWatchedOn(event.target.value)}
+        />
+        <label htmlFor={`${ids}-rewatch`}>Rewatch</label>
+        <InputSwitch inputId={`${ids}-rewatch`} checked={rewatch ?? seenBefore} onChange={(event) => setRewatch(Boolean(event.value))} pt={SWITCH_PT} />
+        <label htmlFor={`${ids}-with`}>Watched with</label>
+        <AutoComplete
+          inputId={`${ids}-with`}
+          multiple
+          value={companions}
+          suggestions={suggestions}
+          completeMethod={complete}
+          field="username"
+          onChange={(event) => setCompanions((event.value as ViewingMember[] | null) ?? [])}
+          placeholder={companions.length === 0 ? 'Members' : undefined}
+          className="log-viewing-with"
+          panelClassName="log-viewing-with-panel"
+        />
+        <label htmlFor={`${ids}-place`}>Place</label>
+        <InputText id={`${ids}-place`} value={place} maxLength={VIEWING_PLACE_MAX} placeholder="cinema, home, …" onChange={(event) => setPlace(event.target.value)} />
+        <label htmlFor={`${ids}-note`}>Note</label>
+        <InputTextarea id={`${ids}-note`} value={note} maxLength={VIEWING_NOTE_MAX} rows={3} autoResize onChange={(event) => setNote(event.target.value)} />
+        {save.isError && (
+          <p className="log-viewing-error" role="alert">
+            {errorText(save.error, 'Could not log the viewing. Please try again.')}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

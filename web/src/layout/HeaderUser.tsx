@@ -1,0 +1,31 @@
+import type { CurrentUser } from '@movieclub/contract';
+import { Chip } from 'primereact/chip';
+import { Link } from 'react-router-dom';
+import { LightButton } from '../components/LightButton';
+import { UserAvatar } from '../components/UserAvatar';
+
+/**
+ * The signed-in end of the header: the user's chip (to their profile) and Logout.
+ * Its own chunk, so a visitor's first page does not load the Chip and Avatar.
+ */
+export default function HeaderUser({ user, onLogout }: { user: CurrentUser; onLogout(): void }) {
+  return (
+    <div className="header-user">
+      <Link to={`/user/profile/${encodeURIComponent(user.username)}`} className="user-chip-link" aria-label={`${user.username}, your profile`}>
+        <Chip label={user.username} template={<><UserAvatar username={user.username} picture={user.profile_picture} /><span className="p-chip-text">{user.username}</span></>} />
+      </Link>
+      {/* Below 1400 px the label hides to save room; the tooltip (hover and keyboard focus) still says it. */}
+      <LightButton
+        label="Logout"
+        aria-label="Logout"
+        icon="pi pi-sign-out"
+        size="small"
+        severity="secondary"
+        className="header-logout"
+        tooltip="Logout"
+        tooltipOptions={{ position: 'bottom', event: 'both' }}
+        onClick={onLogout}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card } from 'primereact/card';
+import { Link } from 'react-router-dom';
+import { queryKeys } from '../../api/queryKeys';
+import { fetchMovieViewings } from '../../api/viewings';
+import { UserAvatar } from '../../components/UserAvatar';
+import { namesText, viewingDate } from '../../lib/viewingDates';
+
+/** 'You watched this on …' and the club's viewings of the movie, newest first. */
+export function MovieViewings({ movieId }: { movieId: number }) {
+  const viewings = useQuery({ queryKey: queryKeys.movieViewings(movieId), queryFn: ({ signal }) => fetchMovieViewings(movieId, signal) });
+  if (!viewings.data) return null;
+  const { mine, total } = viewings.data;
+  return (
+    <Card title="Club Viewings" className="movie-viewings">
+      {mine && mine.last_watched_on && (
+        <p className="movie-viewings-mine">
+          You watched this on {viewingDate(mine.last_watched_on)}
+          {mine.count > 1 ? ` (${mine.count} viewings)` : ''}.
+        </p>
+      )}
+      {total === 0 ? (
+        <p className="movie-muted">Nobody has logged a viewing yet.</p>
+      ) : (
+        <ul className="movie-viewings-list">
+          {viewings.data.viewings.map((viewing) => (
+            <li key={viewing.id}>
+              <Link to={`/user/profile/${encodeURIComponent(viewing.user.username)}`} className="movie-viewings-user">
+                <UserAvatar username={viewing.user.username} picture={viewing.user.profile_picture} />
+                <span>{viewing.user.username}</span>
+              </Link>
+              <span className="movie-viewings-when">
+                {viewingDate(viewing.watched_on)}
+                {viewing.rewatch && (
+                  <span className="viewing-rewatch" title="Rewatch">
+                    <i className="pi pi-replay" aria-hidden="true" /> rewatch
+                  </span>
+                )}
+              </span>
+              {viewing.with.length > 0 && <span className="movie-viewings-with">with {namesText(viewing.with.map((member) => member.username))}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

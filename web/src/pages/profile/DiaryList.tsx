@@ -1,0 +1,103 @@
+import { DIARY_PAGE_SIZE, type DiaryEntry } from '@movieclub/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Paginator } from 'primereact/paginator';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorText } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { fetchDiary, logViewing } from '../../api/viewings';
+import { diaryMonth, namesText } from '../../lib/viewingDates';
+import { starsText } from './profileView';
+
+/** Entries of one page grouped by month, newest first (the server's order). */
+function byMonth(entries: DiaryEntry[]): { month: string; entries: DiaryEntry[] }[] {
+  const groups: { month: string; entries: DiaryEntry[] }[] = [];
+  for (const entry of entries) {
+    const month = entry.watched_on.slice(0, 7);
+    if (groups.at(-1)?.month !== month) groups.push({ month, entries: [] });
+    groups.at(-1)!.entries.push(entry);
+  }
+  return groups;
+}
+
+/**
+ * The Diary tab: every viewing by month, Letterboxd-style (day, poster, title, stars,
+ * rewatch). Viewings others tagged this member in show as 'Watched with …'; on their
+ * own profile the member adds one to their diary with a click.
+ */
+export function DiaryList({ username, isOwn }: { username: string; isOwn: boolean }) {
+  const [page, setPage] = useState(0);
+  const diary = useQuery({
+    queryKey: queryKeys.diary(username, page),
+    queryFn: ({ signal }) => fetchDiary(username, { limit: DIARY_PAGE_SIZE, offset: page * DIARY_PAGE_SIZE }, signal),
+  });
+
+  if (diary.isPending) return <p className="diary-status">Loading diary...</p>;
+  if (diary.isError) return <p className="diary-status" role="alert">Failed to load the diary.</p>;
+  const { viewings, total } = diary.data;
+  if (total === 0) return <p className="diary-status">No viewings logged yet.</p>;
+
+  return (
+    <div className="diary">
+      {byMonth(viewings).map((group) => (
+        <section key={group.month} className="diary-month" aria-labelledby={`diary-${group.month}`}>
+          <h3 id={`diary-${group.month}`}>{diaryMonth(`${group.month}-01`)}</h3>
+          <ul className="diary-entries">
+            {group.entries.map((entry) => (
+              <DiaryRow key={`${entry.id}-${entry.tagged}`} entry={entry} canAdd={isOwn && entry.tagged} owner={username} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {total > DIARY_PAGE_SIZE && (
+        <Paginator first={page * DIARY_PAGE_SIZE} rows={DIARY_PAGE_SIZE} totalRecords={total} onPageChange={(event) => setPage(event.page)} className="diary-paginator" />
+      )}
+    </div>
+  );
+}
+
+function DiaryRow({ entry, canAdd, owner }: { entry: DiaryEntry; canAdd: boolean; owner: string }) {
+  const queryClient = useQueryClient();
+  const day = Number(entry.watched_on.slice(8, 10));
+  // Who else watched, from this diary's point of view: the one who logged it (when tagged) and the other tagged members.
+  const others = [...(entry.tagged ? [entry.user.username] : []), ...entry.with.map((member) => member.username).filter((name) => name.toLowerCase() !== owner.toLowerCase())];
+  const add = useMutation({
+    mutationFn: () => logViewing({ movie_id: entry.movie.id, watched_on: entry.watched_on, with: others, place: entry.place }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.viewings });
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    },
+  });
+  return (
+    <li className={entry.tagged ? 'diary-entry diary-entry-tagged' : 'diary-entry'}>
+      <span className="diary-day">{day}</span>
+      <Link to={`/movie/${entry.movie.id}`} className="diary-poster" tabIndex={-1} aria-hidden="true">
+        {entry.movie.poster ? <img src={entry.movie.poster} alt="" loading="lazy" width={40} height={60} /> : <span className="diary-no-poster" />}
+      </Link>
+      <div className="diary-body">
+        <Link to={`/movie/${entry.movie.id}`} className="diary-title">
+          {entry.movie.title}
+          {entry.movie.year ? <span className="diary-year"> ({entry.movie.year})</span> : null}
+        </Link>
+        <div className="diary-details">
+          {entry.stars !== null && <span className="diary-stars">{starsText(entry.stars)}</span>}
+          {entry.rewatch && (
+            <span className="viewing-rewatch" title="Rewatch">
+              <i className="pi pi-replay" aria-hidden="true" /> rewatch
+            </span>
+          )}
+          {others.length > 0 && <span className="diary-with">{entry.tagged ? 'Watched with' : 'with'} {namesText(others)}</span>}
+          {entry.place && <span className="diary-place">at {entry.place}</span>}
+        </div>
+        {entry.note && !entry.tagged && <p className="diary-note">{entry.note}</p>}
+        {add.isError && (
+          <p className="diary-error" role="alert">
+            {errorText(add.error, 'Could not add it to your diary. Please try again.')}
+          </p>
+        )}
+      </div>
+      {canAdd && <Button type="button" label="Add to my diary" icon="pi pi-plus" size="small" outlined loading={add.isPending} onClick={() => add.mutate()} className="diary-add" />}
+    </li>
+  );
+}
