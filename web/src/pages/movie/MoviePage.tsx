@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { MovieDetailsCard } from './MovieDetailsCard';
 import { parseMovieId, tconstFromLink } from './movieFormat';
+import { queryKeys } from '../../api/queryKeys';
 import { MovieViewings } from './MovieViewings';
 import { RecentReviews } from './RecentReviews';
 import { RecommendedMovies } from './RecommendedMovies';
@@ -28,6 +30,7 @@ function MovieScreen({ id }: { id: number }) {
   const { state, reload: reloadMovie } = useMovie(id);
   const { reviews, reload: reloadReviews } = useMovieReviews(id);
   const { user } = useSession();
+  const queryClient = useQueryClient();
   const myReview = useMyReview(id, user === undefined ? undefined : (user?.id ?? null));
 
   if (state.status === 'loading') return <p className="movie-status">Loading...</p>;
@@ -35,7 +38,8 @@ function MovieScreen({ id }: { id: number }) {
   if (state.status === 'error') return <p className="movie-status movie-error" role="alert">Failed to load movie.</p>;
 
   const { movie } = state;
-  const afterReview = () => Promise.all([reloadMovie(), reloadReviews()]);
+  // A first review also logs a viewing for today.
+  const afterReview = () => Promise.all([reloadMovie(), reloadReviews(), queryClient.invalidateQueries({ queryKey: queryKeys.viewings })]);
   return (
     <>
       <MovieDetailsCard movie={movie} />

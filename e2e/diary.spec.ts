@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { addMovie, createUser } from '../server/src/testing/factories';
+import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { describeViolations, seriousViolations } from './support/a11y';
+import { checkScreen, DESKTOP, PHONE } from './support/screens';
+
+/** Opens the movie's 'Log viewing' dialog from its page. */
+async function openLogViewing(page: Page) {
+  await page.locator('.movie-details').getByRole('button', { name: 'Log viewing' }).click();
+  const dialog = page.getByRole('dialog', { name: /Log viewing/ });
+  await dialog.waitFor();
+  // Checked once it has faded in: half-transparent text fails the contrast check.
+  await page.locator('.log-viewing-dialog.p-dialog-enter-done').waitFor();
+  return dialog;
+}
+
+const diaryRows = (page: Page) => page.locator('.diary-entry');
+
+describe('the diary in the browser', () => {
+  let site: Site;
+  let browser: Browser;
+  let movieId: number;
+  let ann: Awaited<ReturnType<typeof createUser>>;
+  let bob: Awaited<ReturnType<typeof createUser>>;
+
+  before(async () => {
+    ({ site, browser } = await openStage());
+    movieId = (await addMovie(site.database.db, { title: 'Diary Night Feature', year: 1987, length: 100 })).id;
+    ann = await createUser(site, 'diary_ann');
+    bob = await createUser(site, 'diary_bob');
+  });
+  after(() => closeStage(site, browser));
+
+  it('logs two viewings of a movie, the second a rewatch, tagging a member', async () => {
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, ann);
+    await page.goto(`/movie/${movieId}`);
+    await page.locator('.movie-details-title', { hasText: 'Diary Night Feature' }).waitFor();
+    await page.locator('.movie-viewings').getByText('Nobody has logged a viewing yet.').waitFor();
+
+    let dialog = await openLogViewing(page);
+    await checkScreen(page, 'log-viewing-dialog');
+    await dialog.getByLabel('Watched on').fill('2025-03-01');
+    assert.equal(await dialog.getByRole('switch', { name: 'Rewatch' }).isChecked(), false, 'a first viewing is not a rewatch');
+    await dialog.getByLabel('Watched with').fill('diary_b');
+    await page.locator('.log-viewing-with-panel').getByText('diary_bob').waitFor();
+    const violations = await seriousViolations(page);
+    assert.equal(violations.length, 0, `with the member suggestions open:\n${describeViolations(violations)}`);
+    await page.locator('.log-viewing-with-panel').getByText('diary_bob').click();
+    await dialog.getByLabel('Place').fill('cinema');
+    await dialog.getByRole('button', { name: 'Log viewing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.movie-viewings-mine', { hasText: 'You watched this on March 1, 2025.' }).waitFor();
+
+    dialog = await openLogViewing(page);
+    await dialog.getByLabel('Watched on').fill('2025-06-14');
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('.log-viewing-dialog [role="switch"]')?.checked === true);
+    await dialog.getByRole('button', { name: 'Log viewing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.movie-viewings-mine', { hasText: 'You watched this on June 14, 2025 (2 viewings).' }).waitFor();
+    const clubRows = page.locator('.movie-viewings-list li');
+    assert.equal(await clubRows.count(), 2);
+    assert.match(await clubRows.nth(0).innerText(), /diary_ann\s+June 14, 2025\s+rewatch/);
+    assert.match(await clubRows.nth(1).innerText(), /March 1, 2025[\s\S]*with diary_bob/);
+    await checkScreen(page, 'movie-viewings');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it("shows the tagged viewing in the other member's diary, who adds it with one click", async () => {
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, bob);
+    await page.goto('/user/profile/diary_bob');
+    await page.getByRole('tab', { name: 'Diary' }).click();
+    const tagged = page.locator('.diary-entry-tagged');
+    await tagged.waitFor();
+    assert.match(await tagged.innerText(), /1[\s\S]*Diary Night Feature \(1987\)[\s\S]*Watched with diary_ann[\s\S]*at cinema/);
+    assert.equal(await page.locator('.diary-month h3').first().innerText(), 'March 2025');
+    await checkScreen(page, 'diary-tagged');
+    await tagged.getByRole('button', { name: 'Add to my diary' }).click();
+    await page.locator('.diary-entry:not(.diary-entry-tagged)', { hasText: 'Diary Night Feature' }).waitFor();
+    assert.equal(await page.locator('.diary-entry-tagged').count(), 0);
+    assert.match(await diaryRows(page).first().innerText(), /with diary_ann/);
+    assert.equal(await page.locator('.profile-stat', { has: page.locator('dt', { hasText: 'Hours Watched' }) }).locator('dd').innerText(), '1.7');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it("shows both diaries to anyone, month by month, with the rewatch marked", async () => {
+    const { page, context } = await newSignedInPage(browser, site.url, bob, PHONE);
+    await page.goto('/user/profile/diary_ann');
+    await page.getByRole('tab', { name: 'Diary' }).click();
+    await diaryRows(page).first().waitFor();
+    assert.deepEqual(await page.locator('.diary-month h3').allInnerTexts(), ['June 2025', 'March 2025']);
+    assert.equal(await diaryRows(page).first().locator('.viewing-rewatch').count(), 1);
+    assert.equal(await page.getByRole('button', { name: 'Add to my diary' }).count(), 0, 'only in your own diary');
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/user/profile/diary_bob');
+    await page.getByRole('tab', { name: 'Diary' }).click();
+    await diaryRows(page).first().waitFor();
+    assert.equal(await diaryRows(page).count(), 1);
+    await context.close();
+  });
+});
