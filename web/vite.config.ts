@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { ratingWithoutTooltip } from './build/ratingWithoutTooltip';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -14,7 +15,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ratingWithoutTooltip()],
   server: {
     port: 5173,
     proxy: { '/api': proxy, '/socket.io': { ...proxy, ws: true }, '/uploads': proxy },
