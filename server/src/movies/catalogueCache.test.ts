@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { moviesReply } from '@movieclub/contract';
 import { buildApp } from '../app';
 import { type AppDatabase, openDatabase } from '../db/database';
 import { addImdbTitle, addMovie, createUser, type SignedInUser } from '../testing/factories';
@@ -34,6 +35,16 @@ for (const kind of TEST_DATABASES) {
       assert.notEqual(changed.headers.get('etag'), etag);
       assert.equal(averageOf(changed.body), 8);
       assert.deepEqual(changed.body.user_reviews, { [movieId]: 8 });
+      // The copy is put together from kept pieces: it still reads as the contract says, every field in place.
+      assert.deepEqual(moviesReply.parse(changed.body), changed.body);
+      const single = (await member.agent.get(`/api/movies/${movieId}`)).body.movie;
+      assert.deepEqual(changed.body.movies.find((movie: { id: number }) => movie.id === movieId), single);
+      const added = await addMovie(app.database.db, { title: 'Cached Sequel' });
+      assert.deepEqual(
+        (await member.agent.get('/api/movies')).body.movies.slice(0, 2).map((movie: { id: number; user_rating_count: number }) => [movie.id, movie.user_rating_count]),
+        [[added.id, 0], [movieId, 1]],
+        'a new movie comes first, averages stay with their movies',
+      );
       // Another viewer shares the copy but not the stars, nor the ETag.
       const visitor = await app.agent().get('/api/movies');
       assert.equal(averageOf(visitor.body), 8);

@@ -36,10 +36,34 @@ function toMovie(row: MovieRowWithAverages): Movie {
   };
 }
 
-/** Every catalogue movie, newest first (ties: higher id first). */
-export async function listMovies(db: Kysely<Database>): Promise<Movie[]> {
-  const rows = await baseMovieQuery(db).orderBy('movies.date_added', 'desc').orderBy('movies.id', 'desc').execute();
-  return rows.map(toMovie);
+const MOVIE_FIELDS = [
+  'id',
+  'tconst',
+  'title',
+  'poster',
+  'release_date',
+  'imdb_rating',
+  'imdb_link',
+  'length',
+  'plot',
+  'genres',
+  'year',
+  'date_added',
+] as const;
+
+/** Every catalogue movie without its averages, newest first (ties: higher id first), fields in the reply's order. */
+export async function listMoviesWithoutAverages(db: Kysely<Database>): Promise<Omit<Movie, 'avg_user_rating' | 'user_rating_count'>[]> {
+  const rows = await db.selectFrom('movies').select(MOVIE_FIELDS).orderBy('date_added', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ ...row, imdb_rating: row.imdb_rating === null ? null : Number(row.imdb_rating) }));
+}
+
+/** Changes whenever a movie is added or the catalogue emptied (rows are never edited). */
+export async function moviesFingerprint(db: Kysely<Database>): Promise<string> {
+  const row = await db
+    .selectFrom('movies')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('top')])
+    .executeTakeFirst();
+  return `${Number(row?.n ?? 0)}:${Number(row?.top ?? 0)}`;
 }
 
 export async function findMovie(db: Kysely<Database>, id: number): Promise<Movie | null> {

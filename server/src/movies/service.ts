@@ -7,7 +7,8 @@ import { conflict, notFound } from '../http/errors';
 import { bumpCatalogueVersion, CatalogueCache, catalogueVersion } from './catalogueCache';
 import { chooseProvider, fetchMetadata } from './metadata';
 import { posterPath, posterSvg } from './poster';
-import { findImdbTitle, findMovie, insertMovieOnce, listMovies, movieIdByTconst, posterFacts, starsByUser } from './queries';
+import { everyAverageByMovie } from '../reviews/service';
+import { findImdbTitle, findMovie, insertMovieOnce, listMoviesWithoutAverages, movieIdByTconst, moviesFingerprint, posterFacts, starsByUser } from './queries';
 
 export const imdbLink = (tconst: string) => `https://www.imdb.com/title/${tconst}/`;
 
@@ -70,6 +71,34 @@ export async function addMovie(context: MaterialiseContext, tconst: string, user
 const catalogueJson = new CatalogueCache<string>(1);
 
 /**
+ * Each movie's JSON up to its averages, in catalogue order. Catalogue rows are only ever
+ * inserted (or all removed), so these stay right while the count and highest id do: a saved
+ * review, the commonest write, then costs one averages query and a join of strings.
+ */
+let movieFragments: { db: Kysely<Database>; fingerprint: string; fragments: Promise<{ id: number; json: string }[]> } | null = null;
+
+async function fragmentsOf(db: Kysely<Database>): Promise<{ id: number; json: string }[]> {
+  const fingerprint = await moviesFingerprint(db);
+  if (movieFragments?.db !== db || movieFragments.fingerprint !== fingerprint) {
+    const fragments = listMoviesWithoutAverages(db).then((movies) => movies.map((movie) => ({ id: movie.id, json: JSON.stringify(movie).slice(0, -1) })));
+    movieFragments = { db, fingerprint, fragments };
+    fragments.catch(() => {
+      if (movieFragments?.fragments === fragments) movieFragments = null;
+    });
+  }
+  return movieFragments.fragments;
+}
+
+async function catalogueText(db: Kysely<Database>, version: string): Promise<string> {
+  const [fragments, averages] = await Promise.all([fragmentsOf(db), everyAverageByMovie(db, version)]);
+  const parts = fragments.map(({ id, json }) => {
+    const average = averages.get(id);
+    return `${json},"avg_user_rating":${average ? average.avg : null},"user_rating_count":${average ? average.count : 0}}`;
+  });
+  return `[${parts.join(',')}]`;
+}
+
+/**
  * `GET /api/movies` as JSON text: the whole catalogue, serialised once per
  * catalogue version and shared by every caller, and the viewer's own stars by
  * movie id (empty for a visitor). `version` names what was sent, for an ETag.
@@ -77,7 +106,7 @@ const catalogueJson = new CatalogueCache<string>(1);
 export async function catalogueReply(db: Kysely<Database>, viewerId: number | null): Promise<{ json: string; version: string }> {
   const version = await catalogueVersion(db);
   const [movies, userReviews] = await Promise.all([
-    catalogueJson.get(db, 'movies', async () => JSON.stringify(await listMovies(db)), version),
+    catalogueJson.get(db, 'movies', () => catalogueText(db, version), version),
     viewerId === null ? {} : starsByUser(db, viewerId),
   ]);
   return { json: `{"success":true,"movies":${movies},"user_reviews":${JSON.stringify(userReviews)}}`, version };

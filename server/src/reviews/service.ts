@@ -37,13 +37,23 @@ const everyAverage = new CatalogueCache<Map<number, AverageEntry>>(1);
 const recentAnswers = new CatalogueCache<Record<string, ReviewUser[]>>(2000);
 const reviewAnswers = new CatalogueCache<ReviewRead[]>(2000);
 
+/** Every reviewed movie's average stars (to 2 decimals) and review count, kept per catalogue version. */
+export function everyAverageByMovie(db: Kysely<Database>, version?: string): Promise<Map<number, AverageEntry>> {
+  return everyAverage.get(
+    db,
+    'all',
+    async () => {
+      const rows = await queries.averageStars(db);
+      return new Map(rows.map((row) => [row.movie_id, { avg: Math.round(Number(row.avg) * 100) / 100, count: Number(row.count) }]));
+    },
+    version,
+  );
+}
+
 /** `{<movieId>: {avg, count}}` for the listed movies that have reviews. */
 export async function averagesFor(db: Kysely<Database>, movieIds: number[]): Promise<Record<string, AverageEntry>> {
   if (movieIds.length === 0) return {};
-  const all = await everyAverage.get(db, 'all', async () => {
-    const rows = await queries.averageStars(db);
-    return new Map(rows.map((row) => [row.movie_id, { avg: Math.round(Number(row.avg) * 100) / 100, count: Number(row.count) }]));
-  });
+  const all = await everyAverageByMovie(db);
   const averages: Record<string, AverageEntry> = {};
   for (const id of movieIds) {
     const average = all.get(id);
