@@ -1,5 +1,6 @@
 import type { Dropdown as DropdownComponent, DropdownProps } from 'primereact/dropdown';
 import { useEffect, useRef, useState } from 'react';
+import { showWhenMounted } from './showWhenMounted';
 
 type DropdownType = typeof DropdownComponent;
 
@@ -39,20 +40,38 @@ export function LazyDropdown(props: DropdownProps & { options: { label: string; 
     });
   };
 
+  const entered = useRef(false);
   useEffect(() => {
     if (!Dropdown || wanted.want === 'nothing') return;
-    // A Dropdown just mounted puts its overlay's portal on the page a render later; opened
-    // before that, its panel would miss its enter transition and never fill.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        real.current?.focus();
-        if (wanted.want === 'open') real.current?.show();
-      });
-    });
-    return () => cancelAnimationFrame(frame);
+    if (wanted.want === 'focus') {
+      real.current?.focus();
+      return;
+    }
+    return showWhenMounted(
+      {
+        show: () => {
+          real.current?.focus();
+          real.current?.show();
+        },
+        hide: () => real.current?.hide(),
+      },
+      entered,
+    );
   }, [Dropdown, wanted]);
 
-  if (Dropdown) return <Dropdown ref={real} {...props} />;
+  if (Dropdown) {
+    const { onShow } = props;
+    return (
+      <Dropdown
+        ref={real}
+        {...props}
+        onShow={() => {
+          entered.current = true;
+          onShow?.();
+        }}
+      />
+    );
+  }
 
   const chosen = props.options.find((option) => option.value === props.value)?.label ?? props.placeholder ?? '';
   return (

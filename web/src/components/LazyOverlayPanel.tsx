@@ -1,5 +1,6 @@
 import type { OverlayPanel as OverlayPanelComponent, OverlayPanelProps } from 'primereact/overlaypanel';
 import { type RefObject, type SyntheticEvent, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { showWhenMounted } from './showWhenMounted';
 
 type OverlayPanelType = typeof OverlayPanelComponent;
 
@@ -27,11 +28,12 @@ interface LazyOverlayPanelProps extends OverlayPanelProps {
  * asked, so the page does not load the panel (or its content) before then. Later
  * toggles go straight to the panel.
  */
-export function LazyOverlayPanel({ handle, preload, ...props }: LazyOverlayPanelProps) {
+export function LazyOverlayPanel({ handle, preload, onShow, ...props }: LazyOverlayPanelProps) {
   const [Panel, setPanel] = useState<OverlayPanelType | null>(null);
   const [openRequests, setOpenRequests] = useState(0);
   const panel = useRef<OverlayPanelComponent>(null);
   const pendingTarget = useRef<HTMLElement | null>(null);
+  const entered = useRef(false);
 
   useImperativeHandle(handle, () => ({
     toggle(event) {
@@ -46,18 +48,21 @@ export function LazyOverlayPanel({ handle, preload, ...props }: LazyOverlayPanel
   }));
 
   useEffect(() => {
-    if (!panel.current || !pendingTarget.current) return;
-    // A panel just mounted puts its portal on the page a render later; shown before that,
-    // it would appear without its enter transition, and so without calling onShow.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        if (!panel.current || !pendingTarget.current) return;
-        panel.current.show(null, pendingTarget.current);
-        pendingTarget.current = null;
-      });
-    });
-    return () => cancelAnimationFrame(frame);
+    const target = pendingTarget.current;
+    if (!panel.current || !target) return;
+    pendingTarget.current = null;
+    return showWhenMounted({ show: () => panel.current?.show(null, target), hide: () => panel.current?.hide() }, entered);
   }, [Panel, openRequests]);
 
-  return Panel ? <Panel ref={panel} {...props} /> : null;
+  if (!Panel) return null;
+  return (
+    <Panel
+      ref={panel}
+      {...props}
+      onShow={() => {
+        entered.current = true;
+        onShow?.();
+      }}
+    />
+  );
 }
