@@ -2,7 +2,9 @@
 // reviews and public lists written straight to the database; and the app and helper
 // servers started as their own processes, as in production.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import pg from 'pg';
 import { REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -108,4 +110,25 @@ export async function startAppProcess(databaseUrl: string, dir: string, env: Rec
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, child);
   return { child, url };
+}
+
+export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Runs `work` in a new PostgreSQL schema dropped afterwards; says so and skips when PostgreSQL is away. */
+export async function withPostgresSchema(work: (schema: string) => Promise<void>): Promise<void> {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL: skipped (${error instanceof Error ? error.message : error})`);
+    return;
+  }
+  try {
+    await admin.query(`create schema ${schema}`);
+    await work(schema);
+  } finally {
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  }
 }

@@ -17,6 +17,15 @@ interface Scored {
   lcpMs: number;
   cls: number;
   transferredKb: number;
+  /** What moved, for a screen over the CLS target: the element and its share of the shift. */
+  shifts: string[];
+}
+
+const CLS_TARGET = 0.05;
+
+function shiftedElements(audit: { details?: unknown } | undefined): string[] {
+  const items = ((audit?.details as { items?: { node?: { selector?: string; nodeLabel?: string }; score?: number }[] } | undefined)?.items ?? []);
+  return items.slice(0, 3).map((item) => `${item.node?.selector ?? item.node?.nodeLabel ?? '?'} (${(item.score ?? 0).toFixed(3)})`);
 }
 
 async function audit(url: string, port: number, desktop: boolean): Promise<Scored> {
@@ -29,6 +38,7 @@ async function audit(url: string, port: number, desktop: boolean): Promise<Score
     lcpMs: numeric('largest-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
     transferredKb: numeric('total-byte-weight') / 1024,
+    shifts: numeric('cumulative-layout-shift') > CLS_TARGET ? shiftedElements(lhr.audits['layout-shifts']) : [],
   };
 }
 
@@ -49,14 +59,17 @@ export async function benchLighthouse(): Promise<void> {
     console.log(`\nLighthouse ${lighthouseVersion()} (performance), ${movieIds.length.toLocaleString('en')} movies in the club`);
     console.log('| Screen | Mode | Score | LCP | CLS | Transferred |');
     console.log('|---|---|---|---|---|---|');
+    const moved: string[] = [];
     for (const desktop of [false, true]) {
       for (const [label, address] of screens) {
         const scored = await audit(url + address, chrome.port, desktop);
         console.log(
           `| ${label} | ${desktop ? 'desktop' : 'mobile'} | ${scored.score} | ${(scored.lcpMs / 1000).toFixed(1)} s | ${scored.cls.toFixed(3)} | ${scored.transferredKb.toFixed(0)} KiB |`,
         );
+        if (scored.shifts.length) moved.push(`${label} (${desktop ? 'desktop' : 'mobile'}): ${scored.shifts.join(', ')}`);
       }
     }
+    if (moved.length) console.log(`Layout shifts over ${CLS_TARGET}:\n${moved.join('\n')}`);
   } finally {
     chrome.kill();
     child.kill('SIGTERM');

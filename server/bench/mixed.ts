@@ -2,17 +2,14 @@
 // reviews and watchlist writes, and sign-ins (password hashing), on SQLite and on
 // PostgreSQL. Reports p50/p99 per kind of call. The clients run in this process and
 // share the machine's cores with the server: read the figures with the load average.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { seedClub, startAppProcess } from './club';
+import { POSTGRES_URL, seedClub, startAppProcess, withPostgresSchema } from './club';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'correct horse battery staple';
 const P99_TARGET_MS = 300;
 
@@ -130,21 +127,7 @@ export async function benchMixed(): Promise<void> {
   console.log('|---|---|---|---|---|---|---|');
   try {
     await measure('SQLite', `sqlite:${path.join(dir, 'mixed.db')}`, dir, {});
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    try {
-      await admin.connect();
-    } catch (error) {
-      console.log(`PostgreSQL: skipped (${error instanceof Error ? error.message : error})`);
-      return;
-    }
-    try {
-      await admin.query(`create schema ${schema}`);
-      await measure('PostgreSQL', POSTGRES_URL, dir, { DATABASE_SCHEMA: schema }, schema);
-    } finally {
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    }
+    await withPostgresSchema((schema) => measure('PostgreSQL', POSTGRES_URL, dir, { DATABASE_SCHEMA: schema }, schema));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -4,19 +4,18 @@
 // then memory and sign-in times under 48 simultaneous large picture uploads.
 // Figures for people, never test assertions.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase, postgresPoolOf, type AppDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { importImdbFiles } from '../src/imdb/importer';
 import { searchIndex } from '../src/imdb/search';
 import { normaliseQuery } from '../src/imdb/ranking';
+import { POSTGRES_URL, withPostgresSchema } from './club';
 import { generateBasics, generateRatings, typicalQueries } from './generate';
 import { benchHttp } from './http';
 import { benchLighthouse } from './lighthouse';
@@ -30,7 +29,6 @@ const ONLY = process.env.BENCH_ONLY ?? '';
 const IMPORT_TARGET = 50_000;
 const SEARCH_P95_TARGET = 20;
 const IMPORT_RATIO_TARGET = 3;
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -137,23 +135,14 @@ async function benchDatabases() {
     }
     if (ONLY === 'sqlite') return;
 
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    try {
-      await admin.connect();
-    } catch (error) {
-      console.log(`PostgreSQL: skipped (${error instanceof Error ? error.message : error})`);
-      return;
-    }
-    await admin.query(`create schema ${schema}`);
-    const postgres = openDatabase(POSTGRES_URL, { pgSchema: schema, pgPoolSize: 4 });
-    try {
-      await measure('PostgreSQL', postgres, files, queries, dir);
-    } finally {
-      await postgres.close();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    }
+    await withPostgresSchema(async (schema) => {
+      const postgres = openDatabase(POSTGRES_URL, { pgSchema: schema, pgPoolSize: 4 });
+      try {
+        await measure('PostgreSQL', postgres, files, queries, dir);
+      } finally {
+        await postgres.close();
+      }
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -9,7 +9,14 @@ import { namesText, viewingDate } from '../../lib/viewingDates';
 /** 'You watched this on …' and the club's viewings of the movie, newest first. */
 export function MovieViewings({ movieId }: { movieId: number }) {
   const viewings = useQuery({ queryKey: queryKeys.movieViewings(movieId), queryFn: ({ signal }) => fetchMovieViewings(movieId, signal) });
-  if (!viewings.data) return null;
+  // The card is there from the start, one line high, so the cards below do not move when it fills.
+  if (!viewings.data) {
+    return (
+      <Card title="Club Viewings" className="movie-viewings">
+        <p className="movie-muted">{viewings.isError ? 'Failed to load viewings.' : 'Loading viewings...'}</p>
+      </Card>
+    );
+  }
   const { mine, total } = viewings.data;
   return (
     <Card title="Club Viewings" className="movie-viewings">

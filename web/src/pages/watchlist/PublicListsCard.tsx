@@ -4,7 +4,7 @@ import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
 import { createPublicWatchlist, fetchPublicWatchlistsPage } from '../../api/watchlists';
@@ -13,6 +13,8 @@ import { localDate } from './rules';
 interface PublicListsCardProps {
   selectedId: number | null;
   signedIn: boolean;
+  /** Called once the first page has arrived (or failed): what sits below may show from then on. */
+  onSettled?(): void;
 }
 
 function ListCard({ list, selected, onOpen }: { list: PublicWatchlistSummary; selected: boolean; onOpen(): void }) {
@@ -34,7 +36,7 @@ function ListCard({ list, selected, onOpen }: { list: PublicWatchlistSummary; se
 }
 
 /** Create, search and browse public lists, 8 per page; a 'My Watchlist' button. */
-export function PublicListsCard({ selectedId, signedIn }: PublicListsCardProps) {
+export function PublicListsCard({ selectedId, signedIn, onSettled }: PublicListsCardProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -48,6 +50,10 @@ export function PublicListsCard({ selectedId, signedIn }: PublicListsCardProps) 
     placeholderData: keepPreviousData,
   });
   const page: PublicWatchlistSummary[] = found.data?.watchlists ?? [];
+  const settled = !found.isPending;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   const total = found.data?.total ?? 0;
   const create = useMutation({
     mutationFn: createPublicWatchlist,
@@ -100,7 +106,15 @@ export function PublicListsCard({ selectedId, signedIn }: PublicListsCardProps) 
       {total > PUBLIC_LISTS_PAGE_SIZE && (
         <Paginator first={first} rows={PUBLIC_LISTS_PAGE_SIZE} totalRecords={total} onPageChange={(event) => setFirst(event.first)} template="PrevPageLink CurrentPageReport NextPageLink" />
       )}
-      <Button type="button" label="My Watchlist" icon="pi pi-heart" className="my-watchlist-button" severity="secondary" onClick={() => navigate('/watchlist/mine')} />
+      {/* Shown with the first page: below the list, it would otherwise jump down when the page arrives. */}
+      <Button
+        type="button"
+        label="My Watchlist"
+        icon="pi pi-heart"
+        className={settled ? 'my-watchlist-button' : 'my-watchlist-button waiting-for-lists'}
+        severity="secondary"
+        onClick={() => navigate('/watchlist/mine')}
+      />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { type WatchlistItem, watchlistIdentifier } from '@movieclub/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
 import { removeFromWatchlist, saveOrder } from '../../api/watchlists';
@@ -46,6 +46,8 @@ export function WatchlistPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [pickerShown, setPickerShown] = useState(false);
+  const showPicker = useCallback(() => setPickerShown(true), []);
   const target = targetFor(identifier, user);
   const data = useWatchlistData(target, user);
   const { list, setList } = data;
@@ -161,7 +163,9 @@ export function WatchlistPage() {
         </div>
       </div>
       <aside className="watchlist-side">
-        <PublicListsCard selectedId={list?.id ?? null} signedIn={Boolean(user)} />
+        <PublicListsCard selectedId={list?.id ?? null} signedIn={Boolean(user)} onSettled={showPicker} />
+        {/* Hidden (keeping its place) until the lists above have arrived and pushed it down. */}
+        <div className={pickerShown ? undefined : 'waiting-for-lists'}>
         <PickerCard
           listId={list?.id ?? null}
           canPick={Boolean(permissions?.pick)}
@@ -172,6 +176,7 @@ export function WatchlistPage() {
           onPicked={(movie, at) => list && data.applyPick({ watchlist_id: list.id, picked_movie: movie, picked_at: at })}
           onListChanged={() => void data.reloadList()}
         />
+        </div>
       </aside>
     </div>
   );
