@@ -83,24 +83,28 @@ export function companionsOf(db: Db, viewingIds: number[]) {
  * unless the user logged the same movie that day. `from`/`until` bound `watched_on`.
  */
 function diaryRows(db: Db, userId: number, range: { from: string | null; until: string | null }) {
+  // The candidates come from two indexed look-ups (own viewings, tags), not a scan of every viewing.
+  const candidates = db
+    .selectFrom('viewings')
+    .select('id')
+    .where('user_id', '=', userId)
+    .union(db.selectFrom('viewing_companions').select('viewing_id as id').where('user_id', '=', userId));
   let query = db
     .selectFrom('viewings as v')
+    .where('v.id', 'in', candidates)
     .where((eb) =>
       eb.or([
         eb('v.user_id', '=', userId),
-        eb.and([
-          eb.exists(eb.selectFrom('viewing_companions as c').select('c.user_id').whereRef('c.viewing_id', '=', 'v.id').where('c.user_id', '=', userId)),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('viewings as own')
-                .select('own.id')
-                .where('own.user_id', '=', userId)
-                .whereRef('own.movie_id', '=', 'v.movie_id')
-                .whereRef('own.watched_on', '=', 'v.watched_on'),
-            ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('viewings as own')
+              .select('own.id')
+              .where('own.user_id', '=', userId)
+              .whereRef('own.movie_id', '=', 'v.movie_id')
+              .whereRef('own.watched_on', '=', 'v.watched_on'),
           ),
-        ]),
+        ),
       ]),
     );
   if (range.from) query = query.where('v.watched_on', '>=', range.from);

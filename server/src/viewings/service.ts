@@ -36,7 +36,7 @@ async function companionIds(db: Db, viewerId: number, names: string[]): Promise<
   return [...ids];
 }
 
-async function describe(db: Db, id: number): Promise<Viewing> {
+async function viewingById(db: Db, id: number): Promise<Viewing> {
   const row = (await q.findViewing(db, id))!;
   const companions = await q.companionsOf(db, [id]);
   return toViewing(row, companions.map(({ username, profile_picture }) => ({ username, profile_picture })));
@@ -71,7 +71,7 @@ export async function logViewing(db: Db, viewerId: number, input: ViewingCreate)
     await q.setCompanions(trx, id, companions);
     return id;
   });
-  return describe(db, id);
+  return viewingById(db, id);
 }
 
 async function ownViewing(db: Db, viewerId: number, id: number) {
@@ -93,7 +93,7 @@ export async function changeViewing(db: Db, viewerId: number, id: number, input:
     await q.updateViewing(trx, id, changes, new Date().toISOString());
     if (companions) await q.setCompanions(trx, id, companions);
   });
-  return describe(db, id);
+  return viewingById(db, id);
 }
 
 export async function deleteViewing(db: Db, viewerId: number, id: number): Promise<void> {
