@@ -32,6 +32,16 @@ export const ERROR_CODES = {
   username_taken: 409,
   /** 409: the user is already a moderator of the list. */
   already_moderator: 409,
+  /** 404: no import with that id among the caller's. */
+  import_not_found: 404,
+  /** 404: no such row in the import. */
+  import_row_not_found: 404,
+  /** 404: no such list in the import. */
+  import_list_not_found: 404,
+  /** 409: another import of the caller's is being read or applied. */
+  import_running: 409,
+  /** 409: the import is not waiting for confirmation (still being read, already applied, or failed). */
+  import_not_ready: 409,
   /** 413: the body or file is too large. */
   too_large: 413,
   /** 415: the body is not in a format this call accepts. */

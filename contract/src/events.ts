@@ -25,3 +25,6 @@ export interface WatchlistChangedEvent {
 export interface WatchlistErrorEvent {
   message: string;
 }
+
+/** Sent to every socket of the importing member (on every process) as an import moves on; the payload is the import (`ImportJob`). */
+export const IMPORT_EVENTS = { progress: 'import:progress' } as const;

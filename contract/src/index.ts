@@ -20,3 +20,4 @@ export * from './profiles';
 export * from './recommendations';
 export * from './dates';
 export * from './viewings';
+export * from './imports';

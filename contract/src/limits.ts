@@ -104,6 +104,7 @@ export const RATE_LIMITS = {
   addMovie: { env: 'ADD_MOVIE_RATE_LIMIT_PER_MINUTE', max: 60, timeWindow: '1 minute', per: 'address' },
   createList: { env: 'LIST_CREATE_RATE_LIMIT_PER_HOUR', max: 30, timeWindow: '1 hour', per: 'user' },
   pictureUpload: { env: 'PICTURE_UPLOAD_RATE_LIMIT_PER_HOUR', max: 20, timeWindow: '1 hour', per: 'user' },
+  importUpload: { env: 'IMPORT_UPLOAD_RATE_LIMIT_PER_HOUR', max: 30, timeWindow: '1 hour', per: 'user' },
 } as const satisfies Record<string, RateLimitDefinition>;
 
 /** How many recent reviews a profile shows. */
@@ -145,3 +146,20 @@ export const DIARY_PAGE_MAX = 200;
 export const MOVIE_VIEWINGS_LIMIT = 50;
 /** Members suggested while tagging who watched together. */
 export const MEMBER_SEARCH_LIMIT = 10;
+
+/** Imports: the largest upload, the most rows one import may hold, and the zip-bomb guards. */
+export const IMPORT_FILE_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORT_ROWS_MAX = 100_000;
+/** Everything inside an uploaded zip, unpacked, may come to at most this. */
+export const IMPORT_UNZIPPED_MAX_BYTES = 200 * 1024 * 1024;
+/** A zip entry may unpack to at most this many times its packed size (CSV packs 5–10 times). */
+export const IMPORT_ZIP_RATIO_MAX = 100;
+/** Most entries an uploaded zip may hold. */
+export const IMPORT_ZIP_ENTRIES_MAX = 2_000;
+/** Candidates kept for a row that matched more than one title, or none for sure. */
+export const IMPORT_CANDIDATES_MAX = 5;
+/** A page of an import's rows: default and largest. */
+export const IMPORT_ROWS_PAGE_SIZE = 50;
+export const IMPORT_ROWS_PAGE_MAX = 500;
+/** How many of a member's past imports `GET /api/imports` lists. */
+export const IMPORT_HISTORY_LIMIT = 20;

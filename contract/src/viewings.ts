@@ -59,7 +59,7 @@ export const viewing = z
   .object({
     id: rowIdOut,
     movie_id: rowIdOut,
-    watched_on: z.string(),
+    watched_on: z.string().nullable().meta({ description: 'YYYY-MM-DD; null for a film marked watched without a day (from an import).' }),
     rewatch: z.boolean(),
     with: z.array(viewingMember).meta({ description: 'The other members who watched, as tagged by the viewer.' }),
     place: z.string().nullable(),
@@ -108,7 +108,7 @@ export const diaryQuery = z
   .refine((query) => query.month === undefined || query.year !== undefined, { error: 'Give a year with the month.' });
 
 export const movieViewing = z
-  .object({ id: rowIdOut, user: viewingMember, watched_on: z.string(), rewatch: z.boolean(), with: z.array(viewingMember) })
+  .object({ id: rowIdOut, user: viewingMember, watched_on: z.string().nullable(), rewatch: z.boolean(), with: z.array(viewingMember) })
   .meta({ id: 'MovieViewing' });
 
 export const movieViewingsReply = z.object({

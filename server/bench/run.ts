@@ -20,11 +20,12 @@ import { generateBasics, generateRatings, typicalQueries } from './generate';
 import { benchHttp } from './http';
 import { benchLighthouse } from './lighthouse';
 import { benchMixed } from './mixed';
+import { benchImports } from './imports';
 import { benchUploads } from './uploads';
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const QUERIES = 1000;
-/** `sqlite`, `postgres`, `http`, `mixed`, `lighthouse` or `uploads` to run one part; everything by default. */
+/** `sqlite`, `postgres`, `http`, `mixed`, `lighthouse`, `uploads` or `imports` to run one part; everything by default. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const IMPORT_TARGET = 50_000;
 const SEARCH_P95_TARGET = 20;
@@ -106,6 +107,7 @@ async function main() {
   if (ONLY === '' || ONLY === 'mixed') await benchMixed();
   if (ONLY === '' || ONLY === 'lighthouse') await benchLighthouse();
   if (ONLY === '' || ONLY === 'uploads') await benchUploads();
+  if (ONLY === '' || ONLY === 'imports') await benchImports();
 }
 
 async function benchDatabases() {

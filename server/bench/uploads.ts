@@ -20,7 +20,7 @@ const PASSWORD = 'correct horse battery';
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 /** Resident and peak-resident memory of a process, from Linux's /proc. */
-function memoryOf(pid: number): { rss: number; peak: number } | null {
+export function memoryOf(pid: number): { rss: number; peak: number } | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;

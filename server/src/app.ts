@@ -19,7 +19,9 @@ import { makeOriginCheck } from './http/origin';
 import { installRateLimits } from './http/rateLimits';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { loadSampleIfEmpty } from './imdb/sample';
+import { routes as exportRoutes } from './exports/routes';
 import { routes as imdbRoutes } from './imdb/routes';
+import { routes as importRoutes } from './imports/routes';
 import { routes as movieRoutes } from './movies/routes';
 import { routes as profileRoutes } from './profiles/routes';
 import { createRealtime, type Realtime } from './realtime';
@@ -95,6 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(stremioRoutes);
   await app.register(userRoutes);
   await app.register(viewingRoutes);
+  await app.register(importRoutes);
+  await app.register(exportRoutes);
   await app.register(profileRoutes);
   await serveClient(app, config.webDist);
 

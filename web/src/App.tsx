@@ -11,6 +11,7 @@ const MoviePage = lazy(() => import('./pages/movie/MoviePage').then((module) => 
 const AddMoviePage = lazy(() => import('./pages/add-movie/AddMoviePage').then((module) => ({ default: module.AddMoviePage })));
 const WatchlistPage = lazy(() => import('./pages/watchlist/WatchlistPage').then((module) => ({ default: module.WatchlistPage })));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage').then((module) => ({ default: module.ProfilePage })));
+const ImportPage = lazy(() => import('./pages/import/ImportPage').then((module) => ({ default: module.ImportPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 /** A screen inside the shared layout; the layout shows at once while the screen's chunk loads. */
@@ -33,6 +34,8 @@ export function App() {
       <Route path="/watchlist" element={<Screen title="Watchlists"><WatchlistPage /></Screen>} />
       <Route path="/watchlist/:identifier" element={<Screen title="Watchlists"><WatchlistPage /></Screen>} />
       <Route path="/user/profile/:username" element={<Screen title="Profile"><ProfilePage /></Screen>} />
+      <Route path="/import" element={<Screen><RequireLogin><ImportPage /></RequireLogin></Screen>} />
+      <Route path="/import/:id" element={<Screen><RequireLogin><ImportPage /></RequireLogin></Screen>} />
       <Route path="*" element={<Screen><NotFoundPage /></Screen>} />
     </Routes>
   );

@@ -18,6 +18,9 @@ export interface Database {
   app_meta: AppMetaTable;
   viewings: ViewingsTable;
   viewing_companions: ViewingCompanionsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+  import_lists: ImportListsTable;
 }
 
 export interface UsersTable {
@@ -144,12 +147,12 @@ export type NewImdbTitle = Insertable<ImdbTitlesTable>;
 export type WatchlistRow = Selectable<WatchlistsTable>;
 export type WatchlistUpdate = Updateable<WatchlistsTable>;
 
-/** One viewing of a catalogue movie (the diary); `watched_on` is YYYY-MM-DD, `rewatch` 0 or 1. */
+/** One viewing of a catalogue movie (the diary); `watched_on` is YYYY-MM-DD (null: watched, day unknown), `rewatch` 0 or 1. */
 export interface ViewingsTable {
   id: Generated<number>;
   user_id: number;
   movie_id: number;
-  watched_on: string;
+  watched_on: string | null;
   rewatch: number;
   place: string | null;
   note: string | null;
@@ -161,4 +164,60 @@ export interface ViewingsTable {
 export interface ViewingCompanionsTable {
   viewing_id: number;
   user_id: number;
+}
+
+/** An uploaded history file: its status, counts and progress; `result` is JSON (ImportResult). */
+export interface ImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  source: string | null;
+  status: string;
+  file_name: string;
+  rows: Generated<number>;
+  matched: Generated<number>;
+  ambiguous: Generated<number>;
+  unmatched: Generated<number>;
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  rows_per_second: number | null;
+  error: string | null;
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row of an import as read, its match (`tconst` chosen, `candidates` JSON) and, once applied, its outcome. */
+export interface ImportRowsTable {
+  id: Generated<number>;
+  import_id: number;
+  file: string;
+  line: number;
+  kind: string;
+  title: string;
+  year: number | null;
+  given_tconst: string | null;
+  stars: number | null;
+  rated_on: string | null;
+  watched_on: string | null;
+  rewatch: number;
+  review: string | null;
+  list_index: number | null;
+  position: number | null;
+  /** JSON: the club fields of our own export. */
+  club: string | null;
+  match: string;
+  tconst: string | null;
+  candidates: string;
+  outcome: string | null;
+  reason: string | null;
+}
+
+export interface ImportListsTable {
+  import_id: number;
+  list_index: number;
+  name: string;
+  description: string;
+  /** JSON array of usernames. */
+  moderators: string;
+  action: string;
 }

@@ -55,6 +55,7 @@ const POSTGRES_INDEXES: Record<string, string> = {
     "create index if not exists imdb_titles_title_prefix on imdb_titles (lower(primary_title) text_pattern_ops, (title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
   imdb_titles_popularity:
     "create index if not exists imdb_titles_popularity on imdb_titles ((title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
+  imdb_titles_original: 'create index if not exists imdb_titles_original on imdb_titles (lower(original_title)) where original_title <> primary_title',
 };
 
 async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimate): Promise<() => Promise<void>> {

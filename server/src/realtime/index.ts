@@ -15,6 +15,8 @@ import { connectRedis, type RealtimeStatus } from './redis';
 export interface Realtime {
   /** Sends `event` with `payload` to every subscriber of a watchlist, on every server process. */
   toWatchlist(watchlistId: number, event: string, payload: unknown): void;
+  /** Sends `event` with `payload` to every socket of a member, on every server process. */
+  toUser(userId: number, event: string, payload: unknown): void;
   /** Closes every socket opened with this session token, on every server process (at logout). */
   endSession(token: string | undefined): void;
   /** Whether events reach other processes (for the health check). */
@@ -31,6 +33,7 @@ interface SocketData {
 const room = (watchlistId: number) => `watchlist:${watchlistId}`;
 /** Named by the stored token hash: room names travel through Redis, the token itself must not. */
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
+const userRoom = (userId: number) => `user:${userId}`;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -100,8 +103,9 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
 
   io.on('connection', (socket: Socket) => {
     const refuse = (message: string) => socket.emit(WATCHLIST_EVENTS.error, { message } satisfies WatchlistErrorEvent);
-    const { sessionRoom: ownSession } = socket.data as SocketData;
+    const { sessionRoom: ownSession, user } = socket.data as SocketData;
     if (ownSession) void socket.join(ownSession);
+    if (user) void socket.join(userRoom(user.id));
 
     // Every event may cost a database read: a token bucket per socket, and a flood closes the socket.
     const budget = new EventBudget();
@@ -153,6 +157,10 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
       if (closed) return;
       // While Redis is away, this process's own subscribers still hear it; nothing piles up to send later.
       (redis && !redis.ready() ? io.local : io).to(room(watchlistId)).emit(event, payload);
+    },
+    toUser(userId, event, payload) {
+      if (closed) return;
+      (redis && !redis.ready() ? io.local : io).to(userRoom(userId)).emit(event, payload);
     },
     endSession(token) {
       if (closed || !token) return;

@@ -87,7 +87,7 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     omdbApiKey: null,
     tmdbApiKey: null,
     ...overrides,
-    rateLimits: { ...defaults.rateLimits, login: 1000, register: 1000, ...overrides.rateLimits },
+    rateLimits: { ...defaults.rateLimits, login: 1000, register: 1000, importUpload: 1000, ...overrides.rateLimits },
   };
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 type Db = Kysely<Database>;
 
 export interface ViewingFields {
-  watched_on: string;
+  watched_on: string | null;
   rewatch: number;
   place: string | null;
   note: string | null;
@@ -39,7 +39,8 @@ export async function setCompanions(db: Db, viewingId: number, userIds: number[]
 /** Whether the user has a viewing of the movie dated on or before `watchedOn`. */
 export async function hasViewingBy(db: Db, userId: number, movieId: number, watchedOn?: string): Promise<boolean> {
   let query = db.selectFrom('viewings').select('id').where('user_id', '=', userId).where('movie_id', '=', movieId);
-  if (watchedOn) query = query.where('watched_on', '<=', watchedOn);
+  // A film marked watched without a day was seen before any dated viewing.
+  if (watchedOn) query = query.where((eb) => eb.or([eb('watched_on', '<=', watchedOn), eb('watched_on', 'is', null)]));
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
@@ -134,7 +135,7 @@ export function diaryPage(db: Db, userId: number, range: { from: string | null; 
       'm.length',
       'r.stars',
     ])
-    .orderBy('v.watched_on', 'desc')
+    .orderBy('v.watched_on', (order) => order.desc().nullsLast())
     .orderBy('v.created_at', 'desc')
     .orderBy('v.id', 'desc')
     .limit(limit)
@@ -154,7 +155,7 @@ export function movieViewings(db: Db, movieId: number, limit: number) {
     .innerJoin('users as u', 'u.id', 'v.user_id')
     .select(['v.id', 'v.watched_on', 'v.rewatch', 'u.username', 'u.profile_picture'])
     .where('v.movie_id', '=', movieId)
-    .orderBy('v.watched_on', 'desc')
+    .orderBy('v.watched_on', (order) => order.desc().nullsLast())
     .orderBy('v.created_at', 'desc')
     .orderBy('v.id', 'desc')
     .limit(limit)

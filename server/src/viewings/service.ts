@@ -42,7 +42,7 @@ async function viewingById(db: Db, id: number): Promise<Viewing> {
   return toViewing(row, companions.map(({ username, profile_picture }) => ({ username, profile_picture })));
 }
 
-function toViewing(row: { id: number; movie_id: number; watched_on: string; rewatch: number; place: string | null; note: string | null; created_at: string }, companions: ViewingMember[]): Viewing {
+function toViewing(row: { id: number; movie_id: number; watched_on: string | null; rewatch: number; place: string | null; note: string | null; created_at: string }, companions: ViewingMember[]): Viewing {
   return {
     id: row.id,
     movie_id: row.movie_id,

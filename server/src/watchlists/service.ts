@@ -266,7 +266,7 @@ export async function removeModerator(db: Db, access: Access, username: string) 
  * owner's picture: the catalogue's version). Any list's change counts: it is one cheap write.
  */
 const publicListPages = new CatalogueCache<{ watchlists: PublicWatchlistSummary[]; total: number }>(200);
-const listsChanged = (db: Db) => bumpVersion(db, PUBLIC_LISTS_VERSION);
+export const listsChanged = (db: Db) => bumpVersion(db, PUBLIC_LISTS_VERSION);
 
 /** One page of public lists matching `q`, and how many match in all. */
 export async function publicLists(

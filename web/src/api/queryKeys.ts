@@ -24,6 +24,11 @@ export const queryKeys = {
   publicListsPage: (text: string, offset: number) => ['watchlists', 'public', 'page', text, offset] as const,
   myWatchlist: (userId: number) => ['watchlists', 'mine', userId] as const,
   watchlist: (id: number) => ['watchlists', 'one', id] as const,
+  /** Everything about imports: the member's recent ones, one import, its rows. */
+  imports: ['imports'] as const,
+  recentImports: ['imports', 'recent'] as const,
+  importJob: (id: number) => ['imports', 'one', id] as const,
+  importRows: (id: number, match: string | null, offset: number, limit: number) => ['imports', 'rows', id, match ?? 'all', offset, limit] as const,
   seen: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'seen', ids.join(',')] as const,
   ratings: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'ratings', ids.join(',')] as const,
 };

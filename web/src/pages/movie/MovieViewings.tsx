@@ -20,9 +20,9 @@ export function MovieViewings({ movieId }: { movieId: number }) {
   const { mine, total } = viewings.data;
   return (
     <Card title="Club Viewings" className="movie-viewings">
-      {mine && mine.last_watched_on && (
+      {mine && mine.count > 0 && (
         <p className="movie-viewings-mine">
-          You watched this on {viewingDate(mine.last_watched_on)}
+          {mine.last_watched_on ? `You watched this on ${viewingDate(mine.last_watched_on)}` : 'You have watched this'}
           {mine.count > 1 ? ` (${mine.count} viewings)` : ''}.
         </p>
       )}
@@ -37,7 +37,7 @@ export function MovieViewings({ movieId }: { movieId: number }) {
                 <span>{viewing.user.username}</span>
               </Link>
               <span className="movie-viewings-when">
-                {viewingDate(viewing.watched_on)}
+                {viewing.watched_on ? viewingDate(viewing.watched_on) : 'Day unknown'}
                 {viewing.rewatch && (
                   <span className="viewing-rewatch" title="Rewatch">
                     <i className="pi pi-replay" aria-hidden="true" /> rewatch

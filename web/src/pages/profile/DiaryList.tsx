@@ -10,11 +10,14 @@ import { fetchDiary, logViewing } from '../../api/viewings';
 import { diaryMonth, namesText } from '../../lib/viewingDates';
 import { starsText } from './profileView';
 
-/** Entries of one page grouped by month, newest first (the server's order). */
+/** The group of films marked watched without a day (they come last). */
+const UNDATED = 'undated';
+
+/** Entries of one page grouped by month, newest first (the server's order); undated ones last. */
 function byMonth(entries: DiaryEntry[]): { month: string; entries: DiaryEntry[] }[] {
   const groups: { month: string; entries: DiaryEntry[] }[] = [];
   for (const entry of entries) {
-    const month = entry.watched_on.slice(0, 7);
+    const month = entry.watched_on?.slice(0, 7) ?? UNDATED;
     if (groups.at(-1)?.month !== month) groups.push({ month, entries: [] });
     groups.at(-1)!.entries.push(entry);
   }
@@ -42,7 +45,7 @@ export function DiaryList({ username, isOwn }: { username: string; isOwn: boolea
     <div className="diary">
       {byMonth(viewings).map((group) => (
         <section key={group.month} className="diary-month" aria-labelledby={`diary-${group.month}`}>
-          <h3 id={`diary-${group.month}`}>{diaryMonth(`${group.month}-01`)}</h3>
+          <h3 id={`diary-${group.month}`}>{group.month === UNDATED ? 'Watched, day unknown' : diaryMonth(`${group.month}-01`)}</h3>
           <ul className="diary-entries">
             {group.entries.map((entry) => (
               <DiaryRow key={`${entry.id}-${entry.tagged}`} entry={entry} canAdd={isOwn && entry.tagged} owner={username} />
@@ -59,11 +62,11 @@ export function DiaryList({ username, isOwn }: { username: string; isOwn: boolea
 
 function DiaryRow({ entry, canAdd, owner }: { entry: DiaryEntry; canAdd: boolean; owner: string }) {
   const queryClient = useQueryClient();
-  const day = Number(entry.watched_on.slice(8, 10));
+  const day = entry.watched_on ? Number(entry.watched_on.slice(8, 10)) : '–';
   // Who else watched, from this diary's point of view: the one who logged it (when tagged) and the other tagged members.
   const others = [...(entry.tagged ? [entry.user.username] : []), ...entry.with.map((member) => member.username).filter((name) => name.toLowerCase() !== owner.toLowerCase())];
   const add = useMutation({
-    mutationFn: () => logViewing({ movie_id: entry.movie.id, watched_on: entry.watched_on, with: others, place: entry.place }),
+    mutationFn: () => logViewing({ movie_id: entry.movie.id, watched_on: entry.watched_on ?? undefined, with: others, place: entry.place }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.viewings });
       void queryClient.invalidateQueries({ queryKey: ['profile'] });

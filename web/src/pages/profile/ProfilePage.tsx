@@ -2,11 +2,12 @@ import type { Profile } from '@movieclub/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card } from 'primereact/card';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fetchProfile } from '../../api/profiles';
 import { queryKeys } from '../../api/queryKeys';
 import { useSession } from '../../session/SessionProvider';
 import { DiaryList } from './DiaryList';
+import { ExportCard } from './ExportCard';
 import { PictureUpload } from './PictureUpload';
 import { ProfileSummary } from './ProfileSummary';
 import { profileErrorText } from './profileView';
@@ -20,11 +21,18 @@ async function loadProfile(username: string, signal: AbortSignal): Promise<Profi
   return reply.profile;
 }
 
-/** /user/profile/{username}: a member's stats, tier and newest reviews. */
+/** The tabs, in order; `?tab=diary` opens the diary. */
+const TABS = ['reviews', 'diary'] as const;
+
+/** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const { user } = useSession();
   const queryClient = useQueryClient();
+  // Read by hand: react-router's useSearchParams would add its code to every page's first load.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab = Math.max(0, TABS.indexOf(new URLSearchParams(location.search).get('tab') as (typeof TABS)[number]));
   // Keyed by name: a newer username (or leaving the page) cancels this load, and its late reply shows nowhere.
   const profile = useQuery({ queryKey: queryKeys.profile(username), queryFn: ({ signal }) => loadProfile(username, signal) });
 
@@ -47,7 +55,11 @@ export function ProfilePage() {
       <ProfileSummary profile={shown}>
         {isOwn ? <PictureUpload hasPicture={!!shown.profile_picture} onChanged={setPicture} /> : null}
       </ProfileSummary>
-      <TabView className="profile-tabs">
+      <TabView
+        className="profile-tabs"
+        activeIndex={tab}
+        onTabChange={(event) => navigate({ search: event.index === 0 ? '' : `?tab=${TABS[event.index]}` }, { replace: true })}
+      >
         <TabPanel header="Reviews">
           <RecentReviewList reviews={shown.recent_reviews} />
         </TabPanel>
@@ -57,6 +69,7 @@ export function ProfilePage() {
           </Card>
         </TabPanel>
       </TabView>
+      {isOwn ? <ExportCard /> : null}
     </div>
   );
 }

@@ -1,39 +1,11 @@
 import { WATCHLIST_EVENTS, type WatchlistChangedEvent, type WatchlistErrorEvent, type WatchlistPickEvent } from '@movieclub/contract';
 import { useEffect, useRef, useState } from 'react';
-import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { loadIo, openSocket } from '../../lib/socket';
 
-type IoFactory = (options: Partial<ManagerOptions & SocketOptions>) => Socket;
-
-export const SOCKET_CDN = 'https://cdn.socket.io/4.8.1/socket.io.min.js';
 export const REALTIME_DISABLED = 'Realtime disabled (socket.io load failed)';
 export const REALTIME_CONNECTION_FAILED = 'Realtime connection failed';
 export const REALTIME_INIT_FAILED = 'Realtime init failed';
-
-function loadFromCdn(): Promise<IoFactory> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = SOCKET_CDN;
-    script.async = true;
-    script.onload = () => {
-      const io = (window as unknown as { io?: IoFactory }).io;
-      if (io) resolve(io);
-      else reject(new Error('socket.io did not load'));
-    };
-    script.onerror = () => reject(new Error('socket.io did not load'));
-    document.head.appendChild(script);
-  });
-}
-
-/** Retry after about 0.5 s, doubling up to 5 s, with jitter so restarted servers are not hit all at once. */
-const RECONNECT_BACKOFF = { reconnection: true, reconnectionDelay: 500, reconnectionDelayMax: 5000, randomizationFactor: 0.5 } as const;
-
-let loader: Promise<IoFactory> | null = null;
-
-/** The socket.io client: the bundled package, else the CDN copy. Loaded once per page load. */
-function loadIo(): Promise<IoFactory> {
-  loader ??= import('socket.io-client').then((module) => module.io as IoFactory).catch(loadFromCdn);
-  return loader;
-}
 
 export interface SocketHandlers {
   onPick(event: WatchlistPickEvent): void;
@@ -63,8 +35,7 @@ export function useWatchlistSocket(listId: number | null, handlers: SocketHandle
         if (cancelled) return;
         let socket: Socket;
         try {
-          // WebSocket only: any server process behind a balancer can take it, no sticky sessions needed.
-          socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket'], ...RECONNECT_BACKOFF });
+          socket = openSocket(io);
         } catch {
           setProblem(REALTIME_INIT_FAILED);
           return;
@@ -72,11 +43,6 @@ export function useWatchlistSocket(listId: number | null, handlers: SocketHandle
         created = socket;
         socket.on('connect', () => setProblem(''));
         socket.on('connect_error', () => setProblem(REALTIME_CONNECTION_FAILED));
-        socket.on('disconnect', (reason) => {
-          // A server shutting down closes its sockets itself, and socket.io does not retry
-          // those on its own: connect again, so the manager's backoff takes over if it is down.
-          if (reason === 'io server disconnect') socket.connect();
-        });
         created.on(WATCHLIST_EVENTS.error, (event: WatchlistErrorEvent) => console.warn('watchlist:error', event?.message));
         setSocket(created);
       },

@@ -1,0 +1,93 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** SQL for applying an import's rows: the member's reviews, viewings and lists, read and written directly. */
+
+export function reviewOf(db: Db, userId: number, movieId: number) {
+  return db.selectFrom('reviews').select(['id', 'stars', 'updated_at']).where('user_id', '=', userId).where('movie_id', '=', movieId).executeTakeFirst();
+}
+
+export interface ImportedReview {
+  stars: number;
+  text: string | null;
+  ttm_rating: string | null;
+  pain_level: number | null;
+  smoke_alarms: number | null;
+  equipment_seen: number | null;
+  estimated_budget: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function insertReview(db: Db, userId: number, movieId: number, review: ImportedReview) {
+  return db
+    .insertInto('reviews')
+    .values({ user_id: userId, movie_id: movieId, ...review })
+    .execute();
+}
+
+export function updateReview(db: Db, id: number, changes: Partial<ImportedReview>) {
+  return db.updateTable('reviews').set(changes).where('id', '=', id).execute();
+}
+
+/** Whether the member has a viewing of the movie on that day (`null`: one without a day); `undefined`: any viewing at all. */
+export async function hasViewing(db: Db, userId: number, movieId: number, watchedOn?: string | null): Promise<boolean> {
+  const row = await db
+    .selectFrom('viewings')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('movie_id', '=', movieId)
+    .$if(watchedOn !== undefined, (query) => query.where('watched_on', watchedOn === null ? 'is' : '=', watchedOn ?? null))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertViewing(
+  db: Db,
+  values: { user_id: number; movie_id: number; watched_on: string | null; rewatch: number; place: string | null; note: string | null; created_at: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('viewings')
+    .values({ ...values, updated_at: values.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertCompanions(db: Db, viewingId: number, userIds: number[]): Promise<void> {
+  if (userIds.length > 0) await db.insertInto('viewing_companions').values(userIds.map((user_id) => ({ viewing_id: viewingId, user_id }))).execute();
+}
+
+/** Users by lowercased name. */
+export function usersNamed(db: Db, lowerNames: string[]) {
+  if (lowerNames.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'username_lower']).where('username_lower', 'in', lowerNames).execute();
+}
+
+/** The member's own public list with this name, if any (an import run again adds to it rather than making another). */
+export function ownPublicListNamed(db: Db, ownerId: number, name: string) {
+  return db.selectFrom('watchlists').select('id').where('owner_id', '=', ownerId).where('is_personal', '=', 0).where('name', '=', name).executeTakeFirst();
+}
+
+export async function hasItem(db: Db, listId: number, movieId: number): Promise<boolean> {
+  const row = await db.selectFrom('watchlist_items').select('movie_id').where('watchlist_id', '=', listId).where('movie_id', '=', movieId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function appendItem(db: Db, listId: number, movieId: number, userId: number, addedAt: string): Promise<void> {
+  const row = await db.selectFrom('watchlist_items').select((eb) => eb.fn.countAll().as('n')).where('watchlist_id', '=', listId).executeTakeFirst();
+  await db
+    .insertInto('watchlist_items')
+    .values({ watchlist_id: listId, movie_id: movieId, position: Number(row?.n ?? 0), added_by: userId, added_at: addedAt })
+    .execute();
+}
+
+export async function addModerators(db: Db, listId: number, userIds: number[], now: string): Promise<void> {
+  for (const userId of userIds) {
+    const present = await db.selectFrom('watchlist_moderators').select('user_id').where('watchlist_id', '=', listId).where('user_id', '=', userId).executeTakeFirst();
+    if (!present) await db.insertInto('watchlist_moderators').values({ watchlist_id: listId, user_id: userId, added_at: now }).execute();
+  }
+}

@@ -1,0 +1,19 @@
+import type { ImportJob } from '@movieclub/contract';
+import { Card } from 'primereact/card';
+import { Message } from 'primereact/message';
+import { Link } from 'react-router-dom';
+
+/** A file that could not be imported: the server's sentence, and a way to try another. */
+export function FailedStep({ job }: { job: ImportJob }) {
+  return (
+    <Card className="import-card import-failed">
+      <h2 className="import-heading">{job.file_name} could not be imported</h2>
+      <Message severity="error" text={job.error ?? 'Something went wrong while reading the file.'} className="import-message" />
+      <p>Check that the file is an export from Letterboxd, IMDb or movieclub, then try again.</p>
+      <Link to="/import" className="p-button p-component import-link-button">
+        <span className="p-button-icon p-button-icon-left pi pi-upload" aria-hidden="true" />
+        <span className="p-button-label">Try another file</span>
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card } from 'primereact/card';
+import { Link } from 'react-router-dom';
+import { fetchImports } from '../../api/imports';
+import { queryKeys } from '../../api/queryKeys';
+import { SOURCE_LABELS, STATUS_LABELS, rowsText } from './importView';
+
+/** The member's recent imports, newest first, each opening where it stands; nothing when there are none. */
+export function RecentImports() {
+  const imports = useQuery({ queryKey: queryKeys.recentImports, queryFn: ({ signal }) => fetchImports(signal).then((reply) => reply.imports) });
+  if (!imports.data?.length) return null;
+  return (
+    <Card className="import-card import-recent">
+      <h2 className="import-heading">Your recent imports</h2>
+      <ul className="import-recent-list">
+        {imports.data.map((job) => (
+          <li key={job.id}>
+            <Link to={`/import/${job.id}`} className="import-recent-name">
+              {job.file_name}
+            </Link>
+            <span className="import-recent-meta">
+              {[job.source ? SOURCE_LABELS[job.source] : null, new Date(job.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), job.counts.rows ? rowsText(job.counts.rows) : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+            <span className={`import-status import-status-${job.status}`}>{STATUS_LABELS[job.status]}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

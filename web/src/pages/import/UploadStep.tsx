@@ -1,0 +1,80 @@
+import { IMPORT_FILE_MAX_BYTES } from '@movieclub/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Message } from 'primereact/message';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorText } from '../../api/client';
+import { uploadImport } from '../../api/imports';
+import { queryKeys } from '../../api/queryKeys';
+import { storeJob } from './useImportJob';
+
+const MAX_MB = Math.round(IMPORT_FILE_MAX_BYTES / (1024 * 1024));
+
+/** Choose a file: what can be imported, the chooser, and the server's sentence when it refuses the file. */
+export function UploadStep() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState('');
+  const upload = useMutation({
+    mutationFn: uploadImport,
+    onSuccess: ({ import: job }) => {
+      storeJob(queryClient, job);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.recentImports });
+      navigate(`/import/${job.id}`);
+    },
+    onError: (failure) => setError(errorText(failure, 'The file could not be uploaded. Please try again.')),
+  });
+  const busy = upload.isPending || upload.isSuccess;
+
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again still fires
+    if (!file) return;
+    if (file.size > IMPORT_FILE_MAX_BYTES) {
+      setError(`That file is larger than ${MAX_MB} MB. For Letterboxd, upload the export zip; for IMDb, one CSV at a time.`);
+      return;
+    }
+    setError('');
+    upload.mutate(file);
+  };
+
+  return (
+    <Card className="import-card import-upload">
+      <h2 className="import-heading">Bring your film history</h2>
+      <p>
+        Import your ratings, reviews, diary, watchlist and lists from another site. Every row is matched to a title on IMDb, and you check the
+        matches before anything is added.
+      </p>
+      <ul className="import-sources">
+        <li>
+          <strong>Letterboxd:</strong> the zip from Settings → Import &amp; Export → Export your data, or any CSV in it (ratings, reviews, diary, watched,
+          watchlist or a list).
+        </li>
+        <li>
+          <strong>IMDb:</strong> your ratings, your watchlist or one of your lists, exported as CSV.
+        </li>
+        <li>
+          <strong>movieclub:</strong> an export from this club or another one.
+        </li>
+      </ul>
+      <div className="import-choose">
+        <input
+          ref={input}
+          id="import-file"
+          type="file"
+          accept=".zip,.csv"
+          className="import-file-input"
+          aria-label="History file (.zip or .csv)"
+          onChange={chosen}
+          disabled={busy}
+        />
+        <Button type="button" label={busy ? 'Uploading...' : 'Choose a file'} icon="pi pi-upload" loading={busy} onClick={() => input.current?.click()} />
+        <span className="import-hint">A .zip or .csv file, up to {MAX_MB} MB.</span>
+      </div>
+      {error ? <Message severity="error" text={error} className="import-message" /> : null}
+    </Card>
+  );
+}
