@@ -78,6 +78,9 @@ class RowApplier {
   private readonly listNames = new Map<number, string>();
   private readonly skippedLists = new Set<number>();
   private readonly userIds = new Map<string, number | null>();
+  /** The batch's movies: the member's review of each, and the days of their viewings ('' for none), read once per batch. */
+  private reviews = new Map<number, { id: number; updated_at: string }>();
+  private viewingDays = new Map<number, Set<string>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -145,7 +148,29 @@ class RowApplier {
         if (!(error instanceof HttpError)) throw error;
       }
     }
+    // What the member already has of these movies, read once rather than row by row.
+    const movieIds = [...ids.values()];
+    const [reviews, days] = await Promise.all([
+      aq.reviewsOfMovies(this.db, this.context.userId, movieIds),
+      aq.viewingDaysOfMovies(this.db, this.context.userId, movieIds),
+    ]);
+    this.reviews = new Map(reviews.map((review) => [review.movie_id, review]));
+    this.viewingDays = new Map();
+    for (const { movie_id, watched_on } of days) this.daysOf(movie_id).add(watched_on ?? '');
     return ids;
+  }
+
+  private daysOf(movieId: number): Set<string> {
+    let days = this.viewingDays.get(movieId);
+    if (!days) this.viewingDays.set(movieId, (days = new Set()));
+    return days;
+  }
+
+  /** Whether the member has a viewing of the movie on that day (null: one without a day); without a day given, any viewing. */
+  private hasViewing(movieId: number, day?: string | null): boolean {
+    const days = this.viewingDays.get(movieId);
+    if (!days) return false;
+    return day === undefined ? days.size > 0 : days.has(day ?? '');
   }
 
   async apply(trx: Trx, row: q.ImportRowRecord, movieId: number | undefined): Promise<Outcome> {
@@ -167,7 +192,7 @@ class RowApplier {
         return this.toList(trx, listId, movieId, row, `Already in the list “${name}”.`, () => (this.result.added.list_items += 1));
       }
       case 'watched':
-        if (await aq.hasViewing(trx, this.context.userId, movieId)) return { outcome: 'skipped', reason: 'Already in your diary.' };
+        if (this.hasViewing(movieId)) return { outcome: 'skipped', reason: 'Already in your diary.' };
         await this.addViewing(trx, movieId, null, row, club);
         return { outcome: 'added', reason: null };
       default:
@@ -196,12 +221,12 @@ class RowApplier {
     });
     const companions = (await this.usersByName(club.with ?? [], trx)).filter((userId) => userId !== this.context.userId);
     await aq.insertCompanions(trx, id, companions);
+    this.daysOf(movieId).add(watchedOn ?? '');
     this.result.added.viewings += 1;
   }
 
   /** Diary, review and rating rows: a viewing when the row has a day, the review when it is newer than ours. */
   private async rateAndLog(trx: Trx, row: q.ImportRowRecord, movieId: number, club: Club): Promise<Outcome> {
-    const { userId } = this.context;
     const reasons: string[] = [];
     let added = false;
 
@@ -210,7 +235,7 @@ class RowApplier {
     // Our own export's undated viewings come back as diary rows without a day.
     const logsViewing = day !== null || (row.kind === 'diary' && !row.watched_on);
     if (logsViewing) {
-      if (await aq.hasViewing(trx, userId, movieId, day)) reasons.push(day ? 'Already in your diary on that day.' : 'Already in your diary.');
+      if (this.hasViewing(movieId, day)) reasons.push(day ? 'Already in your diary on that day.' : 'Already in your diary.');
       else {
         await this.addViewing(trx, movieId, day, row, club);
         added = true;
@@ -225,7 +250,7 @@ class RowApplier {
     }
 
     // A film rated elsewhere was watched: it joins the diary, without a day, unless it is there already.
-    if (this.context.source !== 'movieclub' && !logsViewing && row.stars !== null && !(await aq.hasViewing(trx, userId, movieId))) {
+    if (this.context.source !== 'movieclub' && !logsViewing && row.stars !== null && !this.hasViewing(movieId)) {
       await this.addViewing(trx, movieId, null, row, club);
       added = true;
     }
@@ -236,17 +261,18 @@ class RowApplier {
     const stars = wholeIn(row.stars, 1, 10);
     const details = club.review;
     const stamp = details?.updated_at ?? (validDay(row.rated_on) ? row.rated_on : null) ?? (validDay(row.watched_on) ? row.watched_on : null);
-    const existing = await aq.reviewOf(trx, this.context.userId, movieId);
+    const existing = this.reviews.get(movieId);
     if (!existing) {
       if (stars === null) return 'Reviews here need a rating from 1 to 10; this row has none.';
       const when = stamp && stamp.length === 10 ? `${stamp}T12:00:00.000Z` : (stamp ?? new Date().toISOString());
-      await aq.insertReview(trx, this.context.userId, movieId, {
+      const id = await aq.insertReview(trx, this.context.userId, movieId, {
         stars,
         text,
         ...clubReview(details),
         created_at: details?.created_at ?? when,
         updated_at: when,
       });
+      this.reviews.set(movieId, { id, updated_at: when });
       this.result.added.reviews += 1;
       return 'added';
     }
@@ -257,6 +283,7 @@ class RowApplier {
     if (text !== null) changes.text = text;
     if (details) Object.assign(changes, clubReview(details));
     await aq.updateReview(trx, existing.id, changes);
+    this.reviews.set(movieId, { id: existing.id, updated_at: changes.updated_at! });
     this.result.added.reviews += 1;
     return 'added';
   }

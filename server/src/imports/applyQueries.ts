@@ -5,10 +5,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** SQL for applying an import's rows: the member's reviews, viewings and lists, read and written directly. */
 
-export function reviewOf(db: Db, userId: number, movieId: number) {
-  return db.selectFrom('reviews').select(['id', 'stars', 'updated_at']).where('user_id', '=', userId).where('movie_id', '=', movieId).executeTakeFirst();
-}
-
 export interface ImportedReview {
   stars: number;
   text: string | null;
@@ -21,28 +17,29 @@ export interface ImportedReview {
   updated_at: string;
 }
 
-export function insertReview(db: Db, userId: number, movieId: number, review: ImportedReview) {
-  return db
+export async function insertReview(db: Db, userId: number, movieId: number, review: ImportedReview): Promise<number> {
+  const row = await db
     .insertInto('reviews')
     .values({ user_id: userId, movie_id: movieId, ...review })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The member's reviews of these movies. */
+export function reviewsOfMovies(db: Db, userId: number, movieIds: number[]) {
+  if (movieIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('reviews').select(['id', 'movie_id', 'updated_at']).where('user_id', '=', userId).where('movie_id', 'in', movieIds).execute();
+}
+
+/** The days of the member's viewings of these movies (null: without a day). */
+export function viewingDaysOfMovies(db: Db, userId: number, movieIds: number[]) {
+  if (movieIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('viewings').select(['movie_id', 'watched_on']).where('user_id', '=', userId).where('movie_id', 'in', movieIds).execute();
 }
 
 export function updateReview(db: Db, id: number, changes: Partial<ImportedReview>) {
   return db.updateTable('reviews').set(changes).where('id', '=', id).execute();
-}
-
-/** Whether the member has a viewing of the movie on that day (`null`: one without a day); `undefined`: any viewing at all. */
-export async function hasViewing(db: Db, userId: number, movieId: number, watchedOn?: string | null): Promise<boolean> {
-  const row = await db
-    .selectFrom('viewings')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('movie_id', '=', movieId)
-    .$if(watchedOn !== undefined, (query) => query.where('watched_on', watchedOn === null ? 'is' : '=', watchedOn ?? null))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function insertViewing(
