@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowIdOut, rowIdText } from './ids';
 import { ID_MAX, IMPORT_ROWS_PAGE_MAX, IMPORT_ROWS_PAGE_SIZE } from './limits';
 import { imdbIdField } from './movies';
+import { wholeIn } from './queryNumbers';
 import { defineRoute } from './route';
 
 /** Where an imported file came from, as recognised from its columns (never from its name). */
@@ -136,13 +137,6 @@ export type ImportRowsReply = z.infer<typeof importRowsReply>;
 
 export const importRowReply = z.object({ success: z.literal(true), row: importRow, counts: importCounts });
 export type ImportRowReply = z.infer<typeof importRowReply>;
-
-const wholeIn = (message: string, min: number, max: number) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,9}$/, { error: message })
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, { error: message });
 
 export const importRowsQuery = z.object({
   match: z.enum(IMPORT_MATCHES, { error: 'Match must be matched, ambiguous, unmatched or skipped.' }).optional(),

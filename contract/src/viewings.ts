@@ -11,6 +11,7 @@ import {
   VIEWING_PLACE_MAX,
   VIEWING_WITH_MAX,
 } from './limits';
+import { wholeIn } from './queryNumbers';
 import { defineRoute } from './route';
 import { usernameParams } from './users';
 
@@ -90,13 +91,6 @@ export const diaryReply = z.object({
   total: z.number().int().min(0).meta({ description: 'Entries matching the year and month, over every page.' }),
 });
 export type DiaryReply = z.infer<typeof diaryReply>;
-
-const wholeIn = (message: string, min: number, max: number) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,9}$/, { error: message })
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, { error: message });
 
 export const diaryQuery = z
   .object({

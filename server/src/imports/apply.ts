@@ -8,6 +8,7 @@ import { sanitizeDescription } from '../watchlists/sanitize';
 import { ensurePersonalList, listsChanged } from '../watchlists/service';
 import { insertList, updateDescription } from '../watchlists/queries';
 import * as aq from './applyQueries';
+import { htmlToText } from './formats/write';
 import { Pace } from './formats/pace';
 import type { ClubReviewFields, ParsedRow } from './formats/types';
 import * as q from './queries';
@@ -41,20 +42,6 @@ interface Outcome {
 }
 
 const emptyResult = (): ImportResult => ({ added: { movies: 0, reviews: 0, viewings: 0, watchlist: 0, lists: 0, list_items: 0 }, skipped: 0, unmatched: 0 });
-
-/** Plain text from an export's review: tags dropped, line breaks kept, the five entities read. */
-export function plainReviewText(text: string): string {
-  return text
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p[^>]*>/gi, '\n\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
-}
 
 const validDay = (day: string | null) => day !== null && watchedOnSchema.safeParse(day).success;
 const oneOf = <T extends string>(value: string | null | undefined, allowed: readonly T[]): T | null => (allowed.includes(value as T) ? (value as T) : null);
@@ -242,7 +229,7 @@ class RowApplier {
       }
     }
 
-    const text = row.review ? (this.context.source === 'movieclub' ? row.review : plainReviewText(row.review)).slice(0, REVIEW_TEXT_MAX) || null : null;
+    const text = row.review ? (this.context.source === 'movieclub' ? row.review : htmlToText(row.review)).slice(0, REVIEW_TEXT_MAX) || null : null;
     if (row.stars !== null || text !== null) {
       const review = await this.review(trx, row, movieId, text, club);
       if (review === 'added') added = true;
