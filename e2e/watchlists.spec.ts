@@ -39,15 +39,20 @@ describe('watchlists in the browser', () => {
     await page.getByPlaceholder('Search titles...').fill('Heartbreak Hotel');
     await card.waitFor();
 
+    // The heart turns at once; the list on the server follows when the call returns.
+    const added = page.waitForResponse((response) => response.url().endsWith('/api/watchlists/mine/items') && response.request().method() === 'POST');
     await card.getByRole('button', { name: 'Add to My Watchlist' }).click();
     await card.getByRole('button', { name: 'Remove from My Watchlist' }).waitFor();
+    assert.equal((await added).status(), 200);
     assert.deepEqual(await myWatchlistIds(page), [movie.id]);
     await screenshot(page, 'watchlists-heart-on');
 
     await page.reload();
     await page.getByPlaceholder('Search titles...').fill('Heartbreak Hotel');
+    const removed = page.waitForResponse((response) => response.url().includes(`/items/${movie.id}`) && response.request().method() === 'DELETE');
     await card.getByRole('button', { name: 'Remove from My Watchlist' }).click();
     await card.getByRole('button', { name: 'Add to My Watchlist' }).waitFor();
+    assert.equal((await removed).status(), 200);
     assert.deepEqual(await myWatchlistIds(page), []);
     assert.deepEqual(pageErrors, []);
     await context.close();
