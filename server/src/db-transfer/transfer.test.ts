@@ -40,6 +40,17 @@ describe('moving a club from SQLite to PostgreSQL', () => {
       { watchlist_id: list.id, movie_id: matrix.id, position: 1, added_by: bob.id, added_at: now },
     ]).execute();
     await db.insertInto('watchlist_moderators').values({ watchlist_id: list.id, user_id: bob.id, added_at: now }).execute();
+    // An import's rows and lists refer to it: they must arrive after it.
+    const upload = await db
+      .insertInto('imports')
+      .values({ user_id: alice.id, file_name: 'ratings.csv', status: 'ready', source: 'letterboxd', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('import_rows')
+      .values({ import_id: upload.id, file: 'ratings.csv', line: 2, kind: 'rating', title: 'The Room', year: 2003, match: 'matched', tconst: 'tt0368226', candidates: '[]' })
+      .execute();
+    await db.insertInto('import_lists').values({ import_id: upload.id, list_index: 0, name: 'Favourites', description: '', moderators: '[]', action: 'create' }).execute();
     target = await createTestDatabase('postgres');
   });
 
@@ -52,7 +63,7 @@ describe('moving a club from SQLite to PostgreSQL', () => {
     const progress: string[] = [];
     const report = await transferSqliteToPostgres(club.database, target.database, (table) => progress.push(table));
     const tables = await tablesToTransfer(club.database.db, target.database.db);
-    for (const required of ['users', 'sessions', 'imdb_titles', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators']) {
+    for (const required of ['users', 'sessions', 'imdb_titles', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'imports', 'import_rows', 'import_lists']) {
       assert.ok(tables.includes(required), `${required} is transferred`);
     }
     assert.deepEqual(report.map((row) => row.table), tables);

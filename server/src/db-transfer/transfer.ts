@@ -15,6 +15,9 @@ const TABLE_ORDER = [
   'watchlist_moderators',
   'viewings',
   'viewing_companions',
+  'imports',
+  'import_rows',
+  'import_lists',
   'app_meta',
 ];
 /**
@@ -22,7 +25,7 @@ const TABLE_ORDER = [
  * other table (the IMDb index a first start loads, settings, sessions and failed logins
  * of an empty club) is replaced by the source's rows, not merged.
  */
-const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions']);
+const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions', 'imports', 'import_rows', 'import_lists']);
 const MAX_PG_PARAMETERS = 60_000;
 
 export interface TableTransfer {
