@@ -48,7 +48,7 @@ describe('moving a club from SQLite to PostgreSQL', () => {
       .executeTakeFirstOrThrow();
     await db
       .insertInto('import_rows')
-      .values({ import_id: upload.id, file: 'ratings.csv', line: 2, kind: 'rating', title: 'The Room', year: 2003, match: 'matched', tconst: 'tt0368226', candidates: '[]' })
+      .values({ import_id: upload.id, file: 'ratings.csv', line: 2, kind: 'rating', title: 'The Room', year: 2003, match: 'matched', tconst: 'tt0368226', candidates: '[]', rewatch: 0 })
       .execute();
     await db.insertInto('import_lists').values({ import_id: upload.id, list_index: 0, name: 'Favourites', description: '', moderators: '[]', action: 'create' }).execute();
     target = await createTestDatabase('postgres');
