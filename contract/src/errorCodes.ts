@@ -26,6 +26,14 @@ export const ERROR_CODES = {
   list_changed: 409,
   /** 409: the pick found no list item the picker has not reviewed. */
   no_unreviewed_movies: 409,
+  /** 409: the screening was cancelled; nothing more can be done with it. */
+  screening_cancelled: 409,
+  /** 409: the screening is over (more than six hours past its start). */
+  screening_over: 409,
+  /** 409: a fourth up-vote or a second veto at one screening. */
+  vote_limit: 409,
+  /** 409: the pick found no candidate that is not vetoed and unseen by everyone coming. */
+  nothing_to_pick: 409,
   /** 409: the movie is already in the catalogue. */
   movie_exists: 409,
   /** 409: registration with a name that is taken. */

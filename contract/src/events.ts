@@ -28,3 +28,25 @@ export interface WatchlistErrorEvent {
 
 /** Sent to every socket of the importing member (on every process) as an import moves on; the payload is the import (`ImportJob`). */
 export const IMPORT_EVENTS = { progress: 'import:progress' } as const;
+
+/** Movie nights: a room per screening, readable by anyone who may read its list. */
+export const SCREENING_EVENTS = {
+  subscribe: 'screening:subscribe',
+  unsubscribe: 'screening:unsubscribe',
+  init: 'screening:init',
+  update: 'screening:update',
+  error: 'screening:error',
+} as const;
+
+/** `screening:init` (after a subscription) and `screening:update` (after every change): what changed and the current pick; pages reload the screening. */
+export interface ScreeningUpdateEvent {
+  screening_id: number;
+  what: 'subscribed' | 'details' | 'cancelled' | 'rsvps' | 'votes' | 'pick' | 'attendance';
+  status: 'planned' | 'cancelled';
+  picked_movie: PickedMovie | null;
+  picked_at: string | null;
+}
+
+export interface ScreeningErrorEvent {
+  message: string;
+}

@@ -21,3 +21,4 @@ export * from './recommendations';
 export * from './dates';
 export * from './viewings';
 export * from './imports';
+export * from './screenings';

@@ -163,3 +163,22 @@ export const IMPORT_ROWS_PAGE_SIZE = 50;
 export const IMPORT_ROWS_PAGE_MAX = 500;
 /** How many of a member's past imports `GET /api/imports` lists. */
 export const IMPORT_HISTORY_LIMIT = 20;
+
+/** Movie nights (screenings): the sizes of their free text (the place as long as a viewing's, since attendance copies it), how far ahead one may be scheduled, and the votes of a member. */
+export const SCREENING_PLACE_MAX = 100;
+export const SCREENING_NOTE_MAX = 2_000;
+export const SCREENING_AHEAD_MAX_DAYS = 730;
+/** A screening still counts as upcoming this long after it started, in hours. */
+export const SCREENING_UPCOMING_GRACE_HOURS = 6;
+/** Most screenings one list call answers. */
+export const SCREENINGS_LIST_LIMIT = 20;
+/** Up-votes and vetoes each attendee may cast at one screening. */
+export const SCREENING_UP_VOTES_MAX = 3;
+export const SCREENING_VETOES_MAX = 1;
+/** Most members recorded as attending one screening (each viewing tags the others, within the diary's 20). */
+export const SCREENING_ATTENDEES_MAX = 21;
+/** Most rating prompts one call answers, newest screening first. */
+export const SCREENING_PROMPTS_LIMIT = 20;
+/** A list's calendar feed holds screenings that started at most this many days ago, and every later one (at most the limit). */
+export const SCREENING_FEED_PAST_DAYS = 90;
+export const SCREENING_FEED_LIMIT = 200;

@@ -27,6 +27,7 @@ import { routes as profileRoutes } from './profiles/routes';
 import { createRealtime, type Realtime } from './realtime';
 import { routes as recommendationRoutes } from './recommendations/routes';
 import { routes as reviewRoutes } from './reviews/routes';
+import { routes as screeningRoutes } from './screenings/routes';
 import { routes as stremioRoutes } from './stremio/routes';
 import { routes as userRoutes } from './users/routes';
 import { routes as viewingRoutes } from './viewings/routes';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(stremioRoutes);
   await app.register(userRoutes);
   await app.register(viewingRoutes);
+  await app.register(screeningRoutes);
   await app.register(importRoutes);
   await app.register(exportRoutes);
   await app.register(profileRoutes);

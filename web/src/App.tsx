@@ -12,6 +12,7 @@ const AddMoviePage = lazy(() => import('./pages/add-movie/AddMoviePage').then((m
 const WatchlistPage = lazy(() => import('./pages/watchlist/WatchlistPage').then((module) => ({ default: module.WatchlistPage })));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage').then((module) => ({ default: module.ProfilePage })));
 const ImportPage = lazy(() => import('./pages/import/ImportPage').then((module) => ({ default: module.ImportPage })));
+const ScreeningPage = lazy(() => import('./pages/screening/ScreeningPage').then((module) => ({ default: module.ScreeningPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 /** A screen inside the shared layout; the layout shows at once while the screen's chunk loads. */
@@ -36,6 +37,7 @@ export function App() {
       <Route path="/user/profile/:username" element={<Screen title="Profile"><ProfilePage /></Screen>} />
       <Route path="/import" element={<Screen><RequireLogin><ImportPage /></RequireLogin></Screen>} />
       <Route path="/import/:id" element={<Screen><RequireLogin><ImportPage /></RequireLogin></Screen>} />
+      <Route path="/screening/:id" element={<Screen title="Movie Night"><ScreeningPage /></Screen>} />
       <Route path="*" element={<Screen><NotFoundPage /></Screen>} />
     </Routes>
   );

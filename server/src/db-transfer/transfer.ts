@@ -18,6 +18,10 @@ const TABLE_ORDER = [
   'imports',
   'import_rows',
   'import_lists',
+  'screenings',
+  'screening_rsvps',
+  'screening_votes',
+  'screening_attendees',
   'app_meta',
 ];
 /**
@@ -25,7 +29,7 @@ const TABLE_ORDER = [
  * other table (the IMDb index a first start loads, settings, sessions and failed logins
  * of an empty club) is replaced by the source's rows, not merged.
  */
-const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions', 'imports', 'import_rows', 'import_lists']);
+const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions', 'imports', 'import_rows', 'import_lists', 'screenings', 'screening_rsvps', 'screening_votes', 'screening_attendees']);
 const MAX_PG_PARAMETERS = 60_000;
 
 export interface TableTransfer {

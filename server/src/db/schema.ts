@@ -21,6 +21,10 @@ export interface Database {
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   import_lists: ImportListsTable;
+  screenings: ScreeningsTable;
+  screening_rsvps: ScreeningRsvpsTable;
+  screening_votes: ScreeningVotesTable;
+  screening_attendees: ScreeningAttendeesTable;
 }
 
 export interface UsersTable {
@@ -220,4 +224,47 @@ export interface ImportListsTable {
   /** JSON array of usernames. */
   moderators: string;
   action: string;
+}
+
+/** A movie night of a public watchlist; `starts_at` is UTC ISO-8601, `utc_offset` the scheduled offset in minutes; `status` 'planned' or 'cancelled'. */
+export interface ScreeningsTable {
+  id: Generated<number>;
+  watchlist_id: number;
+  starts_at: string;
+  utc_offset: number;
+  place: string | null;
+  note: string | null;
+  status: string;
+  created_by: number | null;
+  picked_movie_id: number | null;
+  picked_at: string | null;
+  /** Raised on every change calendars should notice (iCalendar SEQUENCE). */
+  sequence: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member's answer to a screening: 'yes', 'maybe' or 'no'. */
+export interface ScreeningRsvpsTable {
+  screening_id: number;
+  user_id: number;
+  status: string;
+  updated_at: string;
+}
+
+/** A member's vote at a screening: 'up' or 'veto', one per member and movie. */
+export interface ScreeningVotesTable {
+  screening_id: number;
+  user_id: number;
+  movie_id: number;
+  vote: string;
+  created_at: string;
+}
+
+/** A member recorded as having come, the viewing the screening logged for them, and whether they dismissed its rating prompt. */
+export interface ScreeningAttendeesTable {
+  screening_id: number;
+  user_id: number;
+  viewing_id: number | null;
+  prompt_dismissed: Generated<number>;
 }

@@ -82,6 +82,9 @@ async function seed(app: TestApp, owner: SignedInUser, friend: SignedInUser): Pr
     await owner.agent.post('/api/watchlists/mine/items', { movie_id: movieId });
   }
   await owner.agent.post('/api/add_moderator', { username: friend.username, watchlist_id: publicId });
+  // A screening, so generated ids reach the movie-night calls' rules and not only their 404.
+  const screening = await owner.agent.post('/api/screenings', { watchlist_id: publicId, starts_at: new Date(Date.now() + 86_400_000).toISOString() });
+  if (screening.status !== 200) throw new Error(`screening failed: ${JSON.stringify(screening.body)}`);
   await friend.agent.post('/api/review', { movie_id: movieIds[0], stars: 3, ttm_rating: 'B', text: 'Grim.' });
   const personalIdentifier = /^\/api\/watchlist\/([^/]+)\//.exec(personal.stremio_path)?.[1] ?? '';
   return {

@@ -1,5 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { isRowId, rowIdFromText, WATCHLIST_EVENTS, type WatchlistErrorEvent, type WatchlistPickEvent } from '@movieclub/contract';
+import {
+  isRowId,
+  rowIdFromText,
+  SCREENING_EVENTS,
+  type ScreeningErrorEvent,
+  WATCHLIST_EVENTS,
+  type WatchlistErrorEvent,
+  type WatchlistPickEvent,
+} from '@movieclub/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -7,6 +15,7 @@ import type { AuthService, SessionUser } from '../auth/service';
 import { SESSION_COOKIE } from '../auth/session';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
+import { accessScreening, updateEvent } from '../screenings/service';
 import { accessList, pickedMovie } from '../watchlists/service';
 import { EventBudget, SOCKET_REFUSALS_BEFORE_DISCONNECT, TOO_MANY_EVENTS } from './eventBudget';
 import { connectRedis, type RealtimeStatus } from './redis';
@@ -15,6 +24,8 @@ import { connectRedis, type RealtimeStatus } from './redis';
 export interface Realtime {
   /** Sends `event` with `payload` to every subscriber of a watchlist, on every server process. */
   toWatchlist(watchlistId: number, event: string, payload: unknown): void;
+  /** Sends `event` with `payload` to everyone on a screening's page, on every server process. */
+  toScreening(screeningId: number, event: string, payload: unknown): void;
   /** Sends `event` with `payload` to every socket of a member, on every server process. */
   toUser(userId: number, event: string, payload: unknown): void;
   /** Closes every socket opened with this session token, on every server process (at logout). */
@@ -34,6 +45,7 @@ const room = (watchlistId: number) => `watchlist:${watchlistId}`;
 /** Named by the stored token hash: room names travel through Redis, the token itself must not. */
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 const userRoom = (userId: number) => `user:${userId}`;
+const screeningRoom = (screeningId: number) => `screening:${screeningId}`;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -62,12 +74,13 @@ function sameSite(request: IncomingMessage, publicUrl: string | null): boolean {
   }
 }
 
-/** A subscription names its list as `{watchlist_id}` or as the bare id, a number or digits. */
-function watchlistIdOf(payload: unknown): number | null {
-  const raw = payload !== null && typeof payload === 'object' && 'watchlist_id' in payload ? payload.watchlist_id : payload;
+/** A subscription names its list as `{watchlist_id}` (a screening as `{screening_id}`) or as the bare id, a number or digits. */
+function idOf(payload: unknown, field: 'watchlist_id' | 'screening_id'): number | null {
+  const raw = payload !== null && typeof payload === 'object' && field in payload ? (payload as Record<string, unknown>)[field] : payload;
   if (typeof raw === 'string') return rowIdFromText(raw);
   return isRowId(raw) ? raw : null;
 }
+const watchlistIdOf = (payload: unknown) => idOf(payload, 'watchlist_id');
 
 /**
  * socket.io on the app's own HTTP server at /socket.io. The handshake carries
@@ -139,6 +152,26 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
       const id = watchlistIdOf(payload);
       if (id !== null) await socket.leave(room(id));
     });
+
+    const refuseScreening = (message: string) => socket.emit(SCREENING_EVENTS.error, { message } satisfies ScreeningErrorEvent);
+    socket.on(SCREENING_EVENTS.subscribe, async (payload: unknown) => {
+      const id = idOf(payload, 'screening_id');
+      if (id === null) return refuseScreening('The screening id is not valid.');
+      try {
+        await accessScreening(app.db, id, (socket.data as SocketData).user);
+        await socket.join(screeningRoom(id));
+        socket.emit(SCREENING_EVENTS.init, await updateEvent(app.db, id, 'subscribed'));
+      } catch (error) {
+        if (error instanceof HttpError) return refuseScreening(error.message);
+        app.log.error({ err: error }, 'screening subscribe failed');
+        refuseScreening('Could not subscribe to the screening.');
+      }
+    });
+
+    socket.on(SCREENING_EVENTS.unsubscribe, async (payload: unknown) => {
+      const id = idOf(payload, 'screening_id');
+      if (id !== null) await socket.leave(screeningRoom(id));
+    });
   });
 
   let closed = false;
@@ -157,6 +190,10 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
       if (closed) return;
       // While Redis is away, this process's own subscribers still hear it; nothing piles up to send later.
       (redis && !redis.ready() ? io.local : io).to(room(watchlistId)).emit(event, payload);
+    },
+    toScreening(screeningId, event, payload) {
+      if (closed) return;
+      (redis && !redis.ready() ? io.local : io).to(screeningRoom(screeningId)).emit(event, payload);
     },
     toUser(userId, event, payload) {
       if (closed) return;

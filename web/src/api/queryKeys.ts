@@ -29,6 +29,11 @@ export const queryKeys = {
   recentImports: ['imports', 'recent'] as const,
   importJob: (id: number) => ['imports', 'one', id] as const,
   importRows: (id: number, match: string | null, offset: number, limit: number) => ['imports', 'rows', id, match ?? 'all', offset, limit] as const,
+  /** Everything about movie nights: one screening, the upcoming ones (all or one list's), the rating prompts. */
+  screenings: ['screenings'] as const,
+  screening: (id: number) => ['screenings', 'one', id] as const,
+  upcomingScreenings: (watchlistId: number | null) => ['screenings', 'upcoming', watchlistId ?? 'all'] as const,
+  ratingPrompts: ['screenings', 'prompts'] as const,
   seen: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'seen', ids.join(',')] as const,
   ratings: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'ratings', ids.join(',')] as const,
 };

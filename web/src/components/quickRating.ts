@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answeredUnsuccessfully, errorText } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
 import { postReview } from '../api/reviews';
 
 /**
@@ -8,7 +9,12 @@ import { postReview } from '../api/reviews';
  * alerts the spec's text and resolves false.
  */
 export function useQuickRating(): (movieId: number, stars: number) => Promise<boolean> {
-  const rating = useMutation({ mutationFn: (input: { movie_id: number; stars: number }) => postReview(input) });
+  const queryClient = useQueryClient();
+  const rating = useMutation({
+    mutationFn: (input: { movie_id: number; stars: number }) => postReview(input),
+    // A rating clears a movie night's prompt to rate the movie.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.ratingPrompts }),
+  });
   return async (movieId, stars) => {
     try {
       const reply = await rating.mutateAsync({ movie_id: movieId, stars });

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useSession } from '../session/SessionProvider';
 import { mainClassForPath, titleForPath } from './titles';
+
+// Members only, and only once signed in: a visitor's first page does not load it.
+const RatingPrompts = lazy(() => import('../components/screenings/RatingPrompts'));
 
 /** Header bar with the title, the main area classed by path, and the footer. */
 export function Layout({ title, children }: { title?: string; children: ReactNode }) {
   const { pathname } = useLocation();
+  const { user } = useSession();
   const heading = titleForPath(pathname, title);
   useEffect(() => {
     document.title = `${heading} · MovieClub`;
@@ -15,7 +20,14 @@ export function Layout({ title, children }: { title?: string; children: ReactNod
   return (
     <div className="app-shell">
       <Header title={heading} />
-      <main className={`app-main ${mainClassForPath(pathname)}`}>{children}</main>
+      <main className={`app-main ${mainClassForPath(pathname)}`}>
+        {user && (
+          <Suspense fallback={null}>
+            <RatingPrompts />
+          </Suspense>
+        )}
+        {children}
+      </main>
       <Footer />
     </div>
   );

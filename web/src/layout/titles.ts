@@ -18,6 +18,7 @@ const MAIN_CLASSES: Array<[string, string]> = [
   ['/movie', 'movie'],
   ['/watchlist', 'watchlist'],
   ['/add-movie', 'add-movie'],
+  ['/screening', 'screening'],
   ['/login', 'login'],
   ['/register', 'register'],
 ];

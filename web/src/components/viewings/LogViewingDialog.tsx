@@ -7,7 +7,6 @@ import {
   type ViewingMember,
 } from '@movieclub/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
@@ -16,8 +15,9 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useId, useState } from 'react';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import { fetchMovieViewings, logViewing, searchMembers } from '../../api/viewings';
+import { fetchMovieViewings, logViewing } from '../../api/viewings';
 import { SWITCH_PT } from '../a11y';
+import { MemberPicker } from '../MemberPicker';
 import './viewings.css';
 
 interface LogViewingDialogProps {
@@ -36,7 +36,6 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
   // null: not touched, so the server decides from the earlier viewings.
   const [rewatch, setRewatch] = useState<boolean | null>(null);
   const [companions, setCompanions] = useState<ViewingMember[]>([]);
-  const [suggestions, setSuggestions] = useState<ViewingMember[]>([]);
   const [place, setPlace] = useState('');
   const [note, setNote] = useState('');
   const mine = useQuery({ queryKey: queryKeys.movieViewings(movie.id), queryFn: ({ signal }) => fetchMovieViewings(movie.id, signal) });
@@ -58,16 +57,6 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
       onClose();
     },
   });
-
-  const complete = async (event: AutoCompleteCompleteEvent) => {
-    try {
-      const reply = await queryClient.fetchQuery({ queryKey: queryKeys.members(event.query.trim()), queryFn: ({ signal }) => searchMembers(event.query.trim(), signal) });
-      const chosen = new Set(companions.map((member) => member.username));
-      setSuggestions(reply.members.filter((member) => !chosen.has(member.username)));
-    } catch {
-      setSuggestions([]);
-    }
-  };
 
   const footer = (
     <div className="log-viewing-actions">
@@ -110,15 +99,10 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
         <label htmlFor={`${ids}-rewatch`}>Rewatch</label>
         <InputSwitch inputId={`${ids}-rewatch`} checked={rewatch ?? seenBefore} onChange={(event) => setRewatch(Boolean(event.value))} pt={SWITCH_PT} />
         <label htmlFor={`${ids}-with`}>Watched with</label>
-        <AutoComplete
+        <MemberPicker
           inputId={`${ids}-with`}
-          multiple
           value={companions}
-          suggestions={suggestions}
-          completeMethod={complete}
-          field="username"
-          onChange={(event) => setCompanions((event.value as ViewingMember[] | null) ?? [])}
-          placeholder={companions.length === 0 ? 'Members' : undefined}
+          onChange={setCompanions}
           className="log-viewing-with"
           panelClassName="log-viewing-with-panel"
         />

@@ -12,6 +12,8 @@ import { type HomeMovie, useHomeMovies, useRecentReviewers } from './useHomeMovi
 
 // Only an empty catalogue shows it: a club's usual visit does not wait for its code.
 const FirstRun = lazy(() => import('./FirstRun').then((module) => ({ default: module.FirstRun })));
+// Members only: a visitor's first page does not load it.
+const UpcomingScreenings = lazy(() => import('./UpcomingScreenings'));
 
 /**
  * Home: the recently added carousel, then the searchable, sortable top 10. An
@@ -54,6 +56,11 @@ export function HomePage() {
   return (
     <div className="home-page">
       <RecentCarousel movies={carousel} />
+      {user && !catalogueEmpty && (
+        <Suspense fallback={null}>
+          <UpcomingScreenings />
+        </Suspense>
+      )}
       {welcome && (
         <Suspense fallback={null}>
           <FirstRun signedIn={Boolean(user)} onAdded={reload} />

@@ -38,8 +38,14 @@ function MovieScreen({ id }: { id: number }) {
   if (state.status === 'error') return <p className="movie-status movie-error" role="alert">Failed to load movie.</p>;
 
   const { movie } = state;
-  // A first review also logs a viewing for today.
-  const afterReview = () => Promise.all([reloadMovie(), reloadReviews(), queryClient.invalidateQueries({ queryKey: queryKeys.viewings })]);
+  // A first review also logs a viewing for today, and clears a movie night's prompt to rate it.
+  const afterReview = () =>
+    Promise.all([
+      reloadMovie(),
+      reloadReviews(),
+      queryClient.invalidateQueries({ queryKey: queryKeys.viewings }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.ratingPrompts }),
+    ]);
   return (
     <>
       <MovieDetailsCard movie={movie} />

@@ -9,6 +9,7 @@ import { useSession } from '../../session/SessionProvider';
 import { DescriptionBox } from './DescriptionBox';
 import { ItemList } from './ItemList';
 import { ListInfoCard } from './ListInfoCard';
+import { MovieNightsCard } from './MovieNightsCard';
 import { PickerCard } from './PickerCard';
 import { PublicListsCard } from './PublicListsCard';
 import { mergeVisibleOrder } from './rules';
@@ -177,6 +178,9 @@ export function WatchlistPage() {
           onListChanged={() => void data.reloadList()}
         />
         </div>
+        {list && !list.is_personal && (
+          <MovieNightsCard list={list} canSchedule={Boolean(permissions?.edit)} signedIn={Boolean(user)} />
+        )}
       </aside>
     </div>
   );

@@ -1,11 +1,6 @@
 import { WATCHLIST_EVENTS, type WatchlistChangedEvent, type WatchlistErrorEvent, type WatchlistPickEvent } from '@movieclub/contract';
-import { useEffect, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
-import { loadIo, openSocket } from '../../lib/socket';
-
-export const REALTIME_DISABLED = 'Realtime disabled (socket.io load failed)';
-export const REALTIME_CONNECTION_FAILED = 'Realtime connection failed';
-export const REALTIME_INIT_FAILED = 'Realtime init failed';
+import { useEffect, useRef } from 'react';
+import { usePageSocket } from '../../lib/usePageSocket';
 
 export interface SocketHandlers {
   onPick(event: WatchlistPickEvent): void;
@@ -20,41 +15,13 @@ export interface SocketHandlers {
  * to show ('Realtime connection failed' while it cannot connect), or ''.
  */
 export function useWatchlistSocket(listId: number | null, handlers: SocketHandlers): string {
-  const [socket, setSocket] = useState<Socket | null>(null);
-  const [problem, setProblem] = useState('');
+  const { socket, problem } = usePageSocket((created) =>
+    created.on(WATCHLIST_EVENTS.error, (event: WatchlistErrorEvent) => console.warn('watchlist:error', event?.message)),
+  );
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
   });
-
-  useEffect(() => {
-    let cancelled = false;
-    let created: Socket | null = null;
-    loadIo().then(
-      (io) => {
-        if (cancelled) return;
-        let socket: Socket;
-        try {
-          socket = openSocket(io);
-        } catch {
-          setProblem(REALTIME_INIT_FAILED);
-          return;
-        }
-        created = socket;
-        socket.on('connect', () => setProblem(''));
-        socket.on('connect_error', () => setProblem(REALTIME_CONNECTION_FAILED));
-        created.on(WATCHLIST_EVENTS.error, (event: WatchlistErrorEvent) => console.warn('watchlist:error', event?.message));
-        setSocket(created);
-      },
-      () => {
-        if (!cancelled) setProblem(REALTIME_DISABLED);
-      },
-    );
-    return () => {
-      cancelled = true;
-      created?.disconnect();
-    };
-  }, []);
 
   useEffect(() => {
     if (!socket || listId === null) return;

@@ -1,0 +1,224 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import ICAL from 'ical.js';
+import type { Browser, Page } from 'playwright-core';
+import { startedHoursAgo } from '../server/src/screenings/testing';
+import { addMovie, addReview, createUser } from '../server/src/testing/factories';
+import { describeViolations, seriousViolations } from './support/a11y';
+import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { checkScreen } from './support/screens';
+
+type Member = Awaited<ReturnType<typeof createUser>>;
+
+const TITLES = ['Night Candidate Alpha', 'Night Candidate Bravo', 'Night Candidate Charlie', 'Night Candidate Delta'];
+
+/** Tomorrow at 20:00 in the browser's time zone, as a `datetime-local` value. */
+function tomorrowEvening(): string {
+  const day = new Date(Date.now() + 24 * 3_600_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}T20:00`;
+}
+
+/** The candidate row of a movie on the screening page. */
+const candidate = (page: Page, title: string) => page.locator('.candidate', { hasText: title });
+
+async function answerGoing(page: Page) {
+  await page.locator('.screening-summary').getByRole('button', { name: 'Going', exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('.screening-summary [aria-pressed="true"]')?.textContent?.includes('Going'));
+}
+
+describe('movie nights in the browser', () => {
+  let site: Site;
+  let browser: Browser;
+  let host: Member;
+  let ann: Member;
+  let bob: Member;
+  let listId: number;
+  let screeningId: number;
+  let picked: string;
+
+  before(async () => {
+    ({ site, browser } = await openStage());
+    host = await createUser(site, 'night_host');
+    ann = await createUser(site, 'night_ann');
+    bob = await createUser(site, 'night_bob');
+    // Cleo never answers, but comes anyway.
+    await createUser(site, 'night_cleo');
+    const created = await host.agent.post('/api/watchlists/public', { name: 'Friday Frights' });
+    listId = created.body.watchlist.id as number;
+    for (const [index, title] of TITLES.entries()) {
+      const movie = await addMovie(site.database.db, { title, year: 1990 + index, genres: 'Horror', length: 95 });
+      await host.agent.post(`/api/watchlists/${listId}/items`, { movie_id: movie.id });
+      // Bob has seen Delta: it cannot be picked with him in the room.
+      if (title.endsWith('Delta')) await addReview(site.database.db, { movie_id: movie.id, user_id: bob.id, stars: 6 });
+    }
+  });
+  after(() => closeStage(site, browser));
+
+  it('schedules a movie night from the list and answers for it', async () => {
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, host);
+    await page.goto(`/watchlist/${listId}`);
+    const card = page.locator('.movie-nights-card');
+    await card.getByText('No movie night planned yet.').waitFor();
+    await card.getByRole('button', { name: 'Schedule movie night' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule a movie night' });
+    await page.locator('.schedule-dialog.p-dialog-enter-done').waitFor();
+    await checkScreen(page, 'schedule-movie-night');
+
+    // A start in the past is refused with the server's sentence, and nothing is scheduled.
+    await dialog.getByLabel('Starts').fill('2020-01-10T20:00');
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
+    await dialog.getByRole('alert').getByText('A screening cannot start in the past.').waitFor();
+
+    await dialog.getByLabel('Starts').fill(tomorrowEvening());
+    await dialog.getByLabel('Place').fill("Ann's living room");
+    await dialog.getByLabel('Note').fill('Bring snacks.');
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.locator('.screening-when').waitFor();
+    assert.match(await card.innerText(), /8:00 PM[\s\S]*Ann's living room[\s\S]*0 going/);
+
+    await card.getByRole('button', { name: 'Going', exact: true }).click();
+    await card.getByText('1 going').waitFor();
+    assert.equal(await card.getByRole('button', { name: 'Going', exact: true }).getAttribute('aria-pressed'), 'true');
+    const feed = await card.getByRole('link', { name: 'Subscribe in your calendar' }).getAttribute('href');
+    assert.match(feed ?? '', new RegExp(`^webcal://.+/api/watchlists/${listId}-friday-frights/screenings\\.ics$`));
+    await checkScreen(page, 'watchlist-movie-nights');
+
+    await card.getByRole('link', { name: 'Open the movie night' }).click();
+    await page.waitForURL(/\/screening\/\d+$/);
+    screeningId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.locator('.screening-heading', { hasText: 'Friday Frights' }).waitFor();
+
+    // Members see the club's next nights on the home page.
+    await page.goto('/');
+    const upcoming = page.locator('.home-screenings');
+    await upcoming.getByRole('link', { name: /Friday Frights/ }).waitFor();
+    assert.match(await upcoming.innerText(), /Upcoming movie nights[\s\S]*Friday Frights[\s\S]*1 going/);
+    await checkScreen(page, 'home-movie-nights');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it('lets those coming vote and veto, and shows the pick arrive live in every browser', async () => {
+    const hostPage = await newSignedInPage(browser, site.url, host);
+    const annPage = await newSignedInPage(browser, site.url, ann);
+    const bobPage = await newSignedInPage(browser, site.url, bob);
+    // Bob asked for reduced motion: the pick lands without the shuffle.
+    await bobPage.page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const { page } of [hostPage, annPage, bobPage]) await page.goto(`/screening/${screeningId}`);
+
+    const ann_ = annPage.page;
+    await ann_.locator('.candidate-board').getByText("Answer 'Going' to vote.").waitFor();
+    await answerGoing(ann_);
+    await ann_.locator('.candidate-board').getByText('Your votes: 0 of 3 · veto: 0 of 1').waitFor();
+    await answerGoing(bobPage.page);
+    // Everyone coming is listed, live, on the host's page.
+    await hostPage.page.locator('.people-card', { hasText: 'Going (3)' }).waitFor();
+
+    await candidate(ann_, 'Alpha').getByRole('button', { name: /Vote for Night Candidate Alpha/ }).click();
+    await candidate(ann_, 'Alpha').getByRole('button', { name: 'Voted for Night Candidate Alpha' }).waitFor();
+    await candidate(ann_, 'Bravo').getByRole('button', { name: /Vote for Night Candidate Bravo/ }).click();
+    await candidate(ann_, 'Bravo').getByRole('button', { name: 'Voted for Night Candidate Bravo' }).waitFor();
+    await candidate(ann_, 'Charlie').getByRole('button', { name: 'Veto Night Candidate Charlie' }).click();
+    await candidate(ann_, 'Charlie').getByText('Vetoed by night_ann').waitFor();
+    // One veto each: the other veto buttons are off until it is taken back.
+    assert.equal(await candidate(ann_, 'Alpha').getByRole('button', { name: /Veto/ }).isDisabled(), true);
+    await candidate(bobPage.page, 'Alpha').getByRole('button', { name: /Vote for Night Candidate Alpha/ }).click();
+
+    // The host's board shows the votes, the veto and what Bob has seen, as they happen.
+    const board = hostPage.page.locator('.candidate-board');
+    await candidate(hostPage.page, 'Alpha').getByText('2 votes: night_ann, night_bob').waitFor();
+    await candidate(hostPage.page, 'Delta').getByText('Seen by night_bob').waitFor();
+    assert.equal(await board.locator('.candidate-out').count(), 2, 'the vetoed and the seen movie are out of the pick');
+    // Bob rated a horror movie: the group has a predicted score for the other horror movies.
+    assert.match(await candidate(hostPage.page, 'Alpha').locator('.candidate-score').innerText(), /^\s*\d+\.\d\s*predicted/);
+    await checkScreen(hostPage.page, 'screening-board');
+
+    const shuffleSeen = ann_.locator('.pick-shuffle').waitFor({ state: 'attached', timeout: 10_000 }).then(() => true);
+    let bobShuffled = false;
+    void bobPage.page.locator('.pick-shuffle').waitFor({ state: 'attached', timeout: 10_000 }).then(() => (bobShuffled = true), () => undefined);
+    await hostPage.page.getByRole('button', { name: 'Pick for the room' }).click();
+    assert.equal(await shuffleSeen, true, 'the reveal plays in a second browser');
+    const annTitle = ann_.locator('.pick-card .pick-title');
+    await annTitle.waitFor();
+    picked = await annTitle.innerText();
+    assert.ok(['Night Candidate Alpha', 'Night Candidate Bravo'].includes(picked), `picked among the voted, unvetoed, unseen: ${picked}`);
+    await bobPage.page.locator('.pick-card .pick-title', { hasText: picked }).waitFor();
+    await hostPage.page.locator('.pick-card .pick-title', { hasText: picked }).waitFor();
+    assert.equal(bobShuffled, false, 'no shuffle with reduced motion');
+
+    for (const opened of [hostPage, annPage, bobPage]) {
+      assert.deepEqual(opened.pageErrors, []);
+      await opened.context.close();
+    }
+  });
+
+  it('records who came: each gets the viewing in their diary and a prompt to rate it', async () => {
+    await startedHoursAgo(site, screeningId, 1);
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, host);
+    await page.goto(`/screening/${screeningId}`);
+    const form = page.locator('.attendance-card');
+    await form.waitFor();
+    for (const name of ['night_host', 'night_ann', 'night_bob']) assert.equal(await form.getByLabel(name).isChecked(), true, `${name} said yes`);
+    await form.getByLabel('Also there').fill('night_c');
+    const suggestion = page.locator('.attendance-others-panel').getByText('night_cleo');
+    await suggestion.waitFor();
+    // The member suggestions are an overlay: checked while open.
+    const violations = await seriousViolations(page);
+    assert.equal(violations.length, 0, `with the member suggestions open:\n${describeViolations(violations)}`);
+    await suggestion.click();
+    await form.getByRole('button', { name: 'Record attendance' }).click();
+    await form.getByText('4 viewings logged.').waitFor();
+    await page.locator('.people-card', { hasText: 'Came (4)' }).waitFor();
+    await checkScreen(page, 'screening-attendance');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+
+    const annPage = await newSignedInPage(browser, site.url, ann);
+    await annPage.page.goto('/user/profile/night_ann?tab=diary');
+    const entry = annPage.page.locator('.diary-entry', { hasText: picked });
+    await entry.waitFor();
+    const diaryText = await entry.innerText();
+    for (const name of ['night_host', 'night_bob', 'night_cleo']) assert.ok(diaryText.includes(name), `watched with ${name}: ${diaryText}`);
+    assert.ok(diaryText.includes("Ann's living room"), diaryText);
+    const prompt = annPage.page.locator('.rating-prompt');
+    await prompt.getByText(`You watched ${picked} at the Friday Frights movie night. How was it?`).waitFor();
+    await checkScreen(annPage.page, 'rating-prompt');
+    await prompt.getByRole('link', { name: 'Rate it' }).click();
+    await annPage.page.locator('.movie-details-title', { hasText: picked }).waitFor();
+    assert.equal(await annPage.page.locator('.rating-prompt').count(), 0, "hidden on the movie's own page");
+    assert.deepEqual(annPage.pageErrors, []);
+    await annPage.context.close();
+
+    // Bob had the movie in his diary too, and says 'Not now': it stays gone.
+    const bobPage = await newSignedInPage(browser, site.url, bob);
+    await bobPage.page.goto('/user/profile/night_bob?tab=diary');
+    await bobPage.page.locator('.diary-entry', { hasText: picked }).waitFor();
+    await bobPage.page.locator('.rating-prompt').getByRole('button', { name: 'Not now' }).click();
+    await bobPage.page.locator('.rating-prompt').waitFor({ state: 'detached' });
+    await bobPage.page.reload();
+    await bobPage.page.locator('.diary-entry', { hasText: picked }).waitFor();
+    assert.equal(await bobPage.page.locator('.rating-prompt').count(), 0);
+    assert.deepEqual(bobPage.pageErrors, []);
+    await bobPage.context.close();
+  });
+
+  it("offers the night's calendar file, which a calendar parser reads with the picked title", async () => {
+    const { page, context } = await newSignedInPage(browser, site.url, ann);
+    await page.goto(`/screening/${screeningId}`);
+    const link = page.getByRole('link', { name: 'Add to calendar' });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const text = await download.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    });
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+    assert.equal(event.summary, `Movie night: ${picked} (Friday Frights)`);
+    assert.equal(event.location, "Ann's living room");
+    assert.equal(event.description, 'Bring snacks.');
+    assert.match(String(event.component.getFirstPropertyValue('url')), new RegExp(`/screening/${screeningId}$`));
+    await context.close();
+  });
+});

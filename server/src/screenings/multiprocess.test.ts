@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Socket } from 'socket.io-client';
+import { REPO_ROOT } from '../config';
+import { ApiAgent } from '../testing/client';
+import { addMovie } from '../testing/factories';
+import { freePort } from '../testing/ports';
+import { createTestDatabase, TEST_DATABASES, TEST_POSTGRES_URL, type TestDatabase } from '../testing/testApp';
+import { connectSocket, nextEvent } from '../watchlists/socketClient';
+import { startsIn } from './testing';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A real `server/src/main.ts` process, as production runs it. */
+async function startServerProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server process exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output: () => output };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server process did not start:\n${output}`);
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function signUp(baseUrl: string, username: string): Promise<ApiAgent> {
+  const agent = new ApiAgent(baseUrl);
+  await agent.post('/api/register', { username, password: 'correct horse battery' });
+  const login = await agent.post('/api/login', { username, password: 'correct horse battery' });
+  assert.equal(login.status, 200, JSON.stringify(login.body));
+  return agent;
+}
+
+describe('a movie night across two server processes on PostgreSQL and Redis', { skip: !TEST_DATABASES.includes('postgres') && 'PostgreSQL not in TEST_DATABASES' }, () => {
+  let database: TestDatabase;
+  let emptyDir: string;
+  const children: ChildProcess[] = [];
+  const sockets: Socket[] = [];
+  let serverA: Awaited<ReturnType<typeof startServerProcess>>;
+  let serverB: Awaited<ReturnType<typeof startServerProcess>>;
+
+  before(async () => {
+    database = await createTestDatabase('postgres');
+    emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenings-no-sample-'));
+    const env = {
+      DATABASE_URL: TEST_POSTGRES_URL,
+      DATABASE_SCHEMA: database.pgSchema,
+      REDIS_URL,
+      // Its own channels, so other runs on the same Redis cannot reach these processes.
+      REDIS_KEY_PREFIX: `test-${database.pgSchema}`,
+      WEB_DIST: '/nonexistent',
+      IMDB_SAMPLE_DIR: emptyDir,
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'screenings-multi-process-test',
+    };
+    serverA = await startServerProcess(env);
+    children.push(serverA.child);
+    serverB = await startServerProcess(env);
+    children.push(serverB.child);
+  });
+
+  after(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all(children.map(stop));
+    await database?.drop();
+    if (emptyDir) fs.rmSync(emptyDir, { recursive: true, force: true });
+  });
+
+  it('shows attendees on either process a vote and the pick as they happen', async () => {
+    const owner = await signUp(serverA.url, 'night_owner');
+    const onA = await signUp(serverA.url, 'night_alice');
+    // Bob's browser talks to process B for everything, HTTP and socket alike.
+    const onB = await signUp(serverB.url, 'night_bob');
+    const list = (await owner.post('/api/watchlists/public', { name: 'Across the night' })).body.watchlist;
+    const movies = [await addMovie(database.database.db, { title: 'First Across' }), await addMovie(database.database.db, { title: 'Second Across' })];
+    for (const movie of movies) await owner.post(`/api/watchlists/${list.id}/items`, { movie_id: movie.id });
+    const scheduled = await owner.post('/api/screenings', { watchlist_id: list.id, starts_at: startsIn(24) });
+    assert.equal(scheduled.status, 200, JSON.stringify(scheduled.body));
+    const id = scheduled.body.screening.id as number;
+
+    const open = (url: string, cookie: string) => {
+      const socket = connectSocket(url, cookie);
+      sockets.push(socket);
+      return socket;
+    };
+    const alice = open(serverA.url, onA.cookieHeader);
+    const bob = open(serverB.url, onB.cookieHeader);
+    for (const socket of [alice, bob]) {
+      const init = nextEvent(socket, 'screening:init', 10_000);
+      socket.emit('screening:subscribe', { screening_id: id });
+      assert.deepEqual(await init, { screening_id: id, what: 'subscribed', status: 'planned', picked_movie: null, picked_at: null });
+    }
+
+    // Bob says yes and votes through process B; Alice, on process A, sees the vote arrive.
+    const rsvps = [nextEvent(alice, 'screening:update', 10_000), nextEvent(bob, 'screening:update', 10_000)];
+    assert.equal((await onB.post(`/api/screenings/${id}/rsvp`, { status: 'yes' })).status, 200);
+    for (const event of await Promise.all(rsvps)) assert.equal(event.what, 'rsvps');
+    const votes = [nextEvent(alice, 'screening:update', 10_000), nextEvent(bob, 'screening:update', 10_000)];
+    const voted = await onB.post(`/api/screenings/${id}/votes`, { movie_id: movies[1].id, vote: 'up' });
+    assert.equal(voted.status, 200, JSON.stringify(voted.body));
+    for (const event of await Promise.all(votes)) assert.deepEqual(event, { screening_id: id, what: 'votes', status: 'planned', picked_movie: null, picked_at: null });
+
+    // The owner picks through process A; both see the pick, which follows Bob's only vote.
+    const picks = [nextEvent(alice, 'screening:update', 10_000), nextEvent(bob, 'screening:update', 10_000)];
+    const picked = await owner.post(`/api/screenings/${id}/pick`);
+    assert.equal(picked.status, 200, JSON.stringify(picked.body));
+    assert.deepEqual(picked.body.picked_movie, { id: movies[1].id, title: 'Second Across', poster: null });
+    for (const event of await Promise.all(picks)) {
+      assert.deepEqual(event, { screening_id: id, what: 'pick', status: 'planned', picked_movie: picked.body.picked_movie, picked_at: picked.body.picked_at });
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { SCREENING_EVENTS, screeningRoutes as api, type ScreeningUpdateEvent } from '@movieclub/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contractRoute } from '../http/contractRoute';
+import * as service from './service';
+
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+
+export async function routes(app: FastifyInstance): Promise<void> {
+  /** Tells everyone on the screening's page, on every process, what changed. */
+  const announce = async (id: number, what: ScreeningUpdateEvent['what']) => {
+    app.realtime.toScreening(id, SCREENING_EVENTS.update, await service.updateEvent(app.db, id, what));
+  };
+  /** Where the site lives, for calendar links: the configured public address, else the one asked for. */
+  const baseUrl = (request: FastifyRequest) => (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const sendCalendar = (reply: FastifyReply, body: string, file: string) =>
+    reply.type(CALENDAR_TYPE).header('Content-Disposition', `inline; filename="${file}"`).header('Cache-Control', 'public, max-age=300').send(body);
+
+  contractRoute(app, api.create)(async (request) => {
+    const screening = await service.schedule(app.db, request.user, request.body);
+    return { success: true, screening };
+  });
+
+  contractRoute(app, api.list)(async (request) => ({ success: true, screenings: await service.list(app.db, request.query) }));
+
+  contractRoute(app, api.prompts)(async (request) => ({ success: true, prompts: await service.prompts(app.db, request.user.id) }));
+
+  contractRoute(app, api.get)(async (request) => {
+    const access = await service.accessScreening(app.db, request.params.id, request.user);
+    return { success: true, screening: await service.detail(app.db, access, request.user) };
+  });
+
+  contractRoute(app, api.change)(async (request) => {
+    const access = await service.accessScreening(app.db, request.params.id, request.user);
+    const screening = await service.change(app.db, access, request.body);
+    await announce(screening.id, 'details');
+    return { success: true, screening };
+  });
+
+  contractRoute(app, api.cancel)(async (request) => {
+    const access = await service.accessScreening(app.db, request.params.id, request.user);
+    const screening = await service.cancel(app.db, access);
+    await announce(screening.id, 'cancelled');
+    return { success: true, screening };
+  });
+
+  contractRoute(app, api.rsvp)(async (request) => {
+    const { id } = request.params;
+    const access = await service.accessScreening(app.db, id, request.user);
+    const rsvps = await service.rsvp(app.db, access, request.user.id, request.body.status);
+    await announce(id, 'rsvps');
+    return { success: true, my_rsvp: request.body.status, rsvps };
+  });
+
+  contractRoute(app, api.vote)(async (request) => {
+    const { id } = request.params;
+    const access = await service.accessScreening(app.db, id, request.user);
+    const myVotes = await service.vote(app.db, access, request.user.id, request.body);
+    await announce(id, 'votes');
+    return { success: true, my_votes: myVotes };
+  });
+
+  contractRoute(app, api.unvote)(async (request) => {
+    const { id, movieId } = request.params;
+    const access = await service.accessScreening(app.db, id, request.user);
+    const myVotes = await service.unvote(app.db, access, request.user.id, movieId);
+    await announce(id, 'votes');
+    return { success: true, my_votes: myVotes };
+  });
+
+  contractRoute(app, api.pick)(async (request) => {
+    const { id } = request.params;
+    const access = await service.accessScreening(app.db, id, request.user);
+    const result = await service.pick(app.db, access);
+    await announce(id, 'pick');
+    return { success: true, ...result };
+  });
+
+  contractRoute(app, api.attendance)(async (request) => {
+    const { id } = request.params;
+    const access = await service.accessScreening(app.db, id, request.user);
+    const result = await service.recordAttendance(app.db, access, request.body.usernames);
+    await announce(id, 'attendance');
+    return { success: true, ...result };
+  });
+
+  contractRoute(app, api.dismissPrompt)(async (request) => {
+    await service.accessScreening(app.db, request.params.id, request.user);
+    await service.dismissPrompt(app.db, request.params.id, request.user.id);
+    return { success: true };
+  });
+
+  // Calendars are public, as the lists that host screenings are: calendar apps cannot sign in.
+  contractRoute(app, api.calendar)(async (request, reply) => {
+    const access = await service.accessScreening(app.db, request.params.id, null);
+    return sendCalendar(reply, service.screeningCalendar(access, baseUrl(request)), `screening-${access.screening.id}.ics`);
+  });
+
+  contractRoute(app, api.feed)(async (request, reply) =>
+    sendCalendar(reply, await service.listCalendar(app.db, request.params.id, baseUrl(request)), 'screenings.ics'),
+  );
+}

@@ -1,0 +1,53 @@
+import type {
+  AttendanceReply,
+  PromptsReply,
+  RsvpReply,
+  RsvpStatus,
+  ScreeningChange,
+  ScreeningCreate,
+  ScreeningDetailReply,
+  ScreeningListReply,
+  ScreeningPickReply,
+  ScreeningReply,
+  VoteBody,
+  VotesReply,
+} from '@movieclub/contract';
+import { api, resolveApiUrl } from './client';
+
+/** The next planned screenings (of one list when given), soonest first. */
+export function fetchUpcomingScreenings(watchlistId?: number, signal?: AbortSignal) {
+  const query = new URLSearchParams({ upcoming: '1' });
+  if (watchlistId !== undefined) query.set('watchlist_id', String(watchlistId));
+  return api.get<ScreeningListReply>(`/api/screenings?${query}`, signal);
+}
+
+export const fetchScreening = (id: number, signal?: AbortSignal) => api.get<ScreeningDetailReply>(`/api/screenings/${id}`, signal);
+
+export const scheduleScreening = (input: ScreeningCreate) => api.post<ScreeningReply>('/api/screenings', input);
+
+export const changeScreening = (id: number, input: ScreeningChange) => api.patch<ScreeningReply>(`/api/screenings/${id}`, input);
+
+export const cancelScreening = (id: number) => api.post<ScreeningReply>(`/api/screenings/${id}/cancel`);
+
+export const answerRsvp = (id: number, status: RsvpStatus) => api.post<RsvpReply>(`/api/screenings/${id}/rsvp`, { status });
+
+export const castVote = (id: number, vote: VoteBody) => api.post<VotesReply>(`/api/screenings/${id}/votes`, vote);
+
+export const takeBackVote = (id: number, movieId: number) => api.delete<VotesReply>(`/api/screenings/${id}/votes/${movieId}`);
+
+export const pickForTheRoom = (id: number) => api.post<ScreeningPickReply>(`/api/screenings/${id}/pick`);
+
+export const recordAttendance = (id: number, usernames: string[]) => api.post<AttendanceReply>(`/api/screenings/${id}/attendance`, { usernames });
+
+export const fetchRatingPrompts = (signal?: AbortSignal) => api.get<PromptsReply>('/api/screenings/prompts', signal);
+
+export const dismissRatingPrompt = (id: number) => api.post<{ success: true }>(`/api/screenings/${id}/prompt/dismiss`);
+
+/** Where a calendar app downloads one screening. */
+export const screeningCalendarUrl = (id: number) => resolveApiUrl(`/api/screenings/${id}.ics`);
+
+/** The list's feed, for calendar apps to subscribe to (`webcal:` opens the subscription dialog). */
+export function listCalendarUrl(identifier: string): { https: string; webcal: string } {
+  const https = resolveApiUrl(`/api/watchlists/${identifier}/screenings.ics`);
+  return { https, webcal: https.replace(/^https?:/, 'webcal:') };
+}

@@ -1,0 +1,49 @@
+import type { ViewingMember } from '@movieclub/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
+import { useState } from 'react';
+import { queryKeys } from '../api/queryKeys';
+import { searchMembers } from '../api/viewings';
+
+interface MemberPickerProps {
+  inputId: string;
+  value: ViewingMember[];
+  onChange(members: ViewingMember[]): void;
+  /** Names never suggested (already chosen elsewhere on the form). */
+  exclude?: string[];
+  placeholder?: string;
+  className?: string;
+  panelClassName?: string;
+}
+
+/** Members chosen by typing part of their name: suggestions from the club, chosen ones as chips. */
+export function MemberPicker({ inputId, value, onChange, exclude = [], placeholder = 'Members', className, panelClassName }: MemberPickerProps) {
+  const queryClient = useQueryClient();
+  const [suggestions, setSuggestions] = useState<ViewingMember[]>([]);
+
+  const complete = async (event: AutoCompleteCompleteEvent) => {
+    const text = event.query.trim();
+    try {
+      const reply = await queryClient.fetchQuery({ queryKey: queryKeys.members(text), queryFn: ({ signal }) => searchMembers(text, signal) });
+      const chosen = new Set([...value.map((member) => member.username), ...exclude].map((name) => name.toLowerCase()));
+      setSuggestions(reply.members.filter((member) => !chosen.has(member.username.toLowerCase())));
+    } catch {
+      setSuggestions([]);
+    }
+  };
+
+  return (
+    <AutoComplete
+      inputId={inputId}
+      multiple
+      value={value}
+      suggestions={suggestions}
+      completeMethod={complete}
+      field="username"
+      onChange={(event) => onChange((event.value as ViewingMember[] | null) ?? [])}
+      placeholder={value.length === 0 ? placeholder : undefined}
+      className={className}
+      panelClassName={panelClassName}
+    />
+  );
+}

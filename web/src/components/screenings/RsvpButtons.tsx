@@ -1,0 +1,53 @@
+import type { RsvpStatus } from '@movieclub/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { errorText } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { answerRsvp } from '../../api/screenings';
+import './screenings.css';
+
+const ANSWERS: { status: RsvpStatus; label: string; icon: string }[] = [
+  { status: 'yes', label: 'Going', icon: 'pi pi-check' },
+  { status: 'maybe', label: 'Maybe', icon: 'pi pi-question' },
+  { status: 'no', label: 'Not going', icon: 'pi pi-times' },
+];
+
+interface RsvpButtonsProps {
+  screeningId: number;
+  myRsvp: RsvpStatus | null;
+  disabled?: boolean;
+}
+
+/** 'Going', 'Maybe', 'Not going': the caller's answer, pressed; another click changes it. */
+export function RsvpButtons({ screeningId, myRsvp, disabled = false }: RsvpButtonsProps) {
+  const queryClient = useQueryClient();
+  const answer = useMutation({
+    mutationFn: (status: RsvpStatus) => answerRsvp(screeningId, status),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.screenings }),
+  });
+  const shown = answer.isPending ? answer.variables : myRsvp;
+  return (
+    <div className="rsvp">
+      <div className="rsvp-buttons" role="group" aria-label="Your answer">
+        {ANSWERS.map(({ status, label, icon }) => (
+          <Button
+            key={status}
+            type="button"
+            size="small"
+            label={label}
+            icon={icon}
+            outlined={shown !== status}
+            aria-pressed={shown === status}
+            disabled={disabled || answer.isPending}
+            onClick={() => answer.mutate(status)}
+          />
+        ))}
+      </div>
+      {answer.isError && (
+        <p className="screening-error" role="alert">
+          {errorText(answer.error, 'Could not save your answer. Please try again.')}
+        </p>
+      )}
+    </div>
+  );
+}

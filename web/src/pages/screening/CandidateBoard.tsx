@@ -1,0 +1,123 @@
+import { SCREENING_UP_VOTES_MAX, SCREENING_VETOES_MAX, type ScreeningCandidate, type ScreeningDetail } from '@movieclub/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Link } from 'react-router-dom';
+import { errorText } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { castVote, takeBackVote } from '../../api/screenings';
+
+type VoteChange = { movieId: number; vote: 'up' | 'veto'; undo: boolean };
+
+const names = (people: string[]) => people.join(', ');
+
+function CandidateFacts({ candidate }: { candidate: ScreeningCandidate }) {
+  return (
+    <ul className="candidate-facts">
+      <li>
+        <i className="pi pi-thumbs-up" aria-hidden="true" /> {candidate.up_votes.length === 1 ? '1 vote' : `${candidate.up_votes.length} votes`}
+        {candidate.up_votes.length > 0 && <span className="candidate-people">: {names(candidate.up_votes)}</span>}
+      </li>
+      {candidate.vetoed_by.length > 0 && (
+        <li className="candidate-veto">
+          <i className="pi pi-ban" aria-hidden="true" /> Vetoed by {names(candidate.vetoed_by)}
+        </li>
+      )}
+      {candidate.seen_by.length > 0 && (
+        <li>
+          <i className="pi pi-eye" aria-hidden="true" /> Seen by {names(candidate.seen_by)}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * The candidates: each with its votes, vetoes, who coming has seen it and the group's
+ * predicted score; those coming vote for up to three and veto one. Movies vetoed or
+ * already seen by someone coming stay on the board, marked out of the pick.
+ */
+export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDetail; signedIn: boolean }) {
+  const queryClient = useQueryClient();
+  const mine = screening.my_votes ?? { up: [], veto: null };
+  const change = useMutation({
+    mutationFn: ({ movieId, vote, undo }: VoteChange) => (undo ? takeBackVote(screening.id, movieId) : castVote(screening.id, { movie_id: movieId, vote })),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.screening(screening.id) }),
+  });
+  const canVote = screening.permissions.vote;
+  const upsLeft = SCREENING_UP_VOTES_MAX - mine.up.length;
+
+  return (
+    <section className="candidate-board" aria-labelledby="candidates-heading">
+      <div className="candidate-board-head">
+        <h2 id="candidates-heading">Candidates</h2>
+        {canVote ? (
+          <p className="screening-hint">
+            Your votes: {mine.up.length} of {SCREENING_UP_VOTES_MAX} · veto: {mine.veto === null ? 0 : 1} of {SCREENING_VETOES_MAX}
+          </p>
+        ) : (
+          screening.permissions.rsvp && <p className="screening-hint">{signedIn ? "Answer 'Going' to vote." : 'Sign in and answer Going to vote.'}</p>
+        )}
+      </div>
+      {change.isError && (
+        <p className="screening-error" role="alert">
+          {errorText(change.error, 'Could not save your vote. Please try again.')}
+        </p>
+      )}
+      {screening.candidates.length === 0 ? (
+        <p className="screening-hint">No candidates: everyone coming has seen every movie on the list.</p>
+      ) : (
+        <ol className="candidate-rows">
+          {screening.candidates.map((candidate) => {
+            const { movie } = candidate;
+            const votedUp = mine.up.includes(movie.id);
+            const vetoed = mine.veto === movie.id;
+            return (
+              <li key={movie.id} className={candidate.pickable ? 'candidate' : 'candidate candidate-out'}>
+                {movie.poster ? <img src={movie.poster} alt="" width={46} height={69} loading="lazy" /> : <div className="candidate-no-poster" aria-hidden="true" />}
+                <div className="candidate-text">
+                  <Link to={`/movie/${movie.id}`} className="candidate-title">
+                    {movie.title}
+                    {movie.year !== null && ` (${movie.year})`}
+                  </Link>
+                  <CandidateFacts candidate={candidate} />
+                  {!candidate.pickable && <span className="candidate-out-label">Out of the pick</span>}
+                </div>
+                <div className="candidate-score" title="The predicted score of those coming">
+                  {candidate.predicted_score === null ? '–' : candidate.predicted_score.toFixed(1)}
+                  <span className="candidate-score-label">predicted</span>
+                </div>
+                {canVote && (
+                  <div className="candidate-actions">
+                    <Button
+                      type="button"
+                      size="small"
+                      icon="pi pi-thumbs-up"
+                      label={votedUp ? 'Voted' : 'Vote'}
+                      outlined={!votedUp}
+                      aria-pressed={votedUp}
+                      aria-label={`${votedUp ? 'Voted' : 'Vote'} for ${movie.title}`}
+                      disabled={change.isPending || (!votedUp && upsLeft <= 0)}
+                      onClick={() => change.mutate({ movieId: movie.id, vote: 'up', undo: votedUp })}
+                    />
+                    <Button
+                      type="button"
+                      size="small"
+                      severity="danger"
+                      icon="pi pi-ban"
+                      label={vetoed ? 'Vetoed' : 'Veto'}
+                      outlined={!vetoed}
+                      aria-pressed={vetoed}
+                      aria-label={`${vetoed ? 'Vetoed' : 'Veto'} ${movie.title}`}
+                      disabled={change.isPending || (!vetoed && mine.veto !== null)}
+                      onClick={() => change.mutate({ movieId: movie.id, vote: 'veto', undo: vetoed })}
+                    />
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ScreeningDetail } from '@movieclub/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { errorText } from '../../api/client';
+import { pickForTheRoom } from '../../api/screenings';
+import { localDateTime } from '../watchlist/rules';
+import { PickReveal } from './PickReveal';
+
+interface PickCardProps {
+  screening: ScreeningDetail;
+  revealToken: number;
+  /** The pick was made here: reveal it and reload. */
+  onPicked(): void;
+}
+
+/** 'Pick for the room': editors draw among what nobody vetoed and nobody coming has seen, weighted by votes; everyone sees it land. */
+export function PickCard({ screening, revealToken, onPicked }: PickCardProps) {
+  const pick = useMutation({ mutationFn: () => pickForTheRoom(screening.id), onSuccess: onPicked });
+  const titles = screening.candidates.filter((candidate) => candidate.pickable).map((candidate) => candidate.movie.title);
+  return (
+    <Card title="The pick" className="pick-card">
+      <PickReveal picked={screening.picked_movie} titles={titles} revealToken={revealToken} />
+      {screening.picked_at && <p className="screening-hint">Picked: {localDateTime(screening.picked_at)}</p>}
+      {screening.permissions.pick && (
+        <>
+          <Button
+            type="button"
+            label={screening.picked_movie ? 'Pick again' : 'Pick for the room'}
+            icon="pi pi-sparkles"
+            loading={pick.isPending}
+            onClick={() => pick.mutate()}
+          />
+          <p className="screening-hint">Chooses among the movies nobody vetoed and nobody coming has seen, weighted by votes.</p>
+        </>
+      )}
+      {pick.isError && (
+        <p className="screening-error" role="alert">
+          {errorText(pick.error, 'Could not pick a movie. Please try again.')}
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { type ScreeningDetail, watchlistIdentifier } from '@movieclub/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Tag } from 'primereact/tag';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorText } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { cancelScreening, screeningCalendarUrl } from '../../api/screenings';
+import { RsvpButtons } from '../../components/screenings/RsvpButtons';
+import { screeningTime } from '../../lib/screeningTime';
+
+const ScheduleDialog = lazy(() => import('../../components/screenings/ScheduleDialog'));
+
+/** When and where, the note, the caller's answer, the calendar file; editors change or cancel it. */
+export function ScreeningSummary({ screening, signedIn }: { screening: ScreeningDetail; signedIn: boolean }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelScreening(screening.id),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.screenings }),
+  });
+  const cancelled = screening.status === 'cancelled';
+  const confirmCancel = () => {
+    if (window.confirm('Cancel this movie night? Everyone sees it cancelled, and calendars drop it.')) cancel.mutate();
+  };
+
+  return (
+    <Card className="screening-summary">
+      <h2 className="screening-heading">
+        Movie night:{' '}
+        <Link to={`/watchlist/${watchlistIdentifier(screening.watchlist_id, screening.watchlist_name)}`}>{screening.watchlist_name}</Link>
+        {cancelled && <Tag value="Cancelled" severity="danger" className="screening-cancelled-tag" />}
+      </h2>
+      <p className="screening-when">{screeningTime(screening.starts_at)}</p>
+      {screening.place && <p className="screening-where">{screening.place}</p>}
+      {screening.note && <p className="screening-note">{screening.note}</p>}
+      {screening.created_by && <p className="screening-hint">Scheduled by {screening.created_by}</p>}
+      {screening.permissions.rsvp && signedIn && <RsvpButtons screeningId={screening.id} myRsvp={screening.my_rsvp} />}
+      {screening.permissions.rsvp && !signedIn && (
+        <p className="screening-hint">
+          <Link to="/login">Login</Link> to answer whether you are coming.
+        </p>
+      )}
+      <div className="screening-summary-actions">
+        <a href={screeningCalendarUrl(screening.id)} download={`movie-night-${screening.id}.ics`}>
+          <i className="pi pi-calendar-plus" aria-hidden="true" /> Add to calendar
+        </a>
+        {screening.permissions.edit && (
+          <>
+            <Button type="button" size="small" outlined label="Change" icon="pi pi-pencil" onClick={() => setEditing(true)} />
+            <Button type="button" size="small" outlined severity="danger" label="Cancel movie night" icon="pi pi-times" loading={cancel.isPending} onClick={confirmCancel} />
+          </>
+        )}
+      </div>
+      {cancel.isError && (
+        <p className="screening-error" role="alert">
+          {errorText(cancel.error, 'Could not cancel the movie night. Please try again.')}
+        </p>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <ScheduleDialog watchlistId={screening.watchlist_id} screening={screening} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
