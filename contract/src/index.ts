@@ -22,3 +22,5 @@ export * from './dates';
 export * from './viewings';
 export * from './imports';
 export * from './screenings';
+export * from './insights';
+export * from './yearReview';

@@ -22,6 +22,7 @@ import { loadSampleIfEmpty } from './imdb/sample';
 import { routes as exportRoutes } from './exports/routes';
 import { routes as imdbRoutes } from './imdb/routes';
 import { routes as importRoutes } from './imports/routes';
+import { routes as insightRoutes } from './insights/routes';
 import { routes as movieRoutes } from './movies/routes';
 import { routes as profileRoutes } from './profiles/routes';
 import { createRealtime, type Realtime } from './realtime';
@@ -33,6 +34,7 @@ import { routes as userRoutes } from './users/routes';
 import { routes as viewingRoutes } from './viewings/routes';
 import { routes as watchlistRoutes } from './watchlists/routes';
 import { serveClient } from './web/static';
+import { routes as yearReviewRoutes } from './year-review/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(screeningRoutes);
   await app.register(importRoutes);
   await app.register(exportRoutes);
+  await app.register(insightRoutes);
+  await app.register(yearReviewRoutes);
   await app.register(profileRoutes);
   await serveClient(app, config.webDist);
 

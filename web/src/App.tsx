@@ -13,6 +13,9 @@ const WatchlistPage = lazy(() => import('./pages/watchlist/WatchlistPage').then(
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage').then((module) => ({ default: module.ProfilePage })));
 const ImportPage = lazy(() => import('./pages/import/ImportPage').then((module) => ({ default: module.ImportPage })));
 const ScreeningPage = lazy(() => import('./pages/screening/ScreeningPage').then((module) => ({ default: module.ScreeningPage })));
+const ClubPage = lazy(() => import('./pages/club/ClubPage').then((module) => ({ default: module.ClubPage })));
+const MemberYearPage = lazy(() => import('./pages/year/MemberYearPage').then((module) => ({ default: module.MemberYearPage })));
+const ClubYearPage = lazy(() => import('./pages/year/ClubYearPage').then((module) => ({ default: module.ClubYearPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 /** A screen inside the shared layout; the layout shows at once while the screen's chunk loads. */
@@ -38,6 +41,9 @@ export function App() {
       <Route path="/import" element={<Screen><RequireLogin><ImportPage /></RequireLogin></Screen>} />
       <Route path="/import/:id" element={<Screen><RequireLogin><ImportPage /></RequireLogin></Screen>} />
       <Route path="/screening/:id" element={<Screen title="Movie Night"><ScreeningPage /></Screen>} />
+      <Route path="/user/profile/:username/year/:year" element={<Screen title="Year in Review"><MemberYearPage /></Screen>} />
+      <Route path="/club/year/:year" element={<Screen title="Year in Review"><ClubYearPage /></Screen>} />
+      <Route path="/club" element={<Screen title="Club"><ClubPage /></Screen>} />
       <Route path="*" element={<Screen><NotFoundPage /></Screen>} />
     </Routes>
   );

@@ -44,6 +44,26 @@ export function shrunkMean(sum: number, count: number): number {
 }
 
 /**
+ * Cosine of paired deviations from a mean: the core of the adjusted cosine. Each
+ * pair is one shared rating, already minus its mean; zero when either side has
+ * no spread at all.
+ */
+export function cosineOfDeviations(pairs: Iterable<readonly [number, number]>): CoRating {
+  let dot = 0;
+  let firstNorm = 0;
+  let secondNorm = 0;
+  let common = 0;
+  for (const [a, b] of pairs) {
+    dot += a * b;
+    firstNorm += a * a;
+    secondNorm += b * b;
+    common++;
+  }
+  const denominator = Math.sqrt(firstNorm) * Math.sqrt(secondNorm);
+  return { similarity: denominator === 0 ? 0 : dot / denominator, common };
+}
+
+/**
  * Adjusted cosine between the source and one candidate, over the users who
  * rated both: each rating minus that user's mean, so generous and harsh
  * raters count alike.
@@ -53,23 +73,14 @@ export function adjustedCosine(
   candidate: ReadonlyMap<number, number>,
   means: ReadonlyMap<number, number>,
 ): CoRating {
-  let dot = 0;
-  let sourceNorm = 0;
-  let candidateNorm = 0;
-  let common = 0;
+  const pairs: [number, number][] = [];
   for (const [userId, candidateStars] of candidate) {
     const sourceStars = source.get(userId);
     if (sourceStars === undefined) continue;
     const mean = means.get(userId) ?? STARS_MIDPOINT;
-    const a = sourceStars - mean;
-    const b = candidateStars - mean;
-    dot += a * b;
-    sourceNorm += a * a;
-    candidateNorm += b * b;
-    common++;
+    pairs.push([sourceStars - mean, candidateStars - mean]);
   }
-  const denominator = Math.sqrt(sourceNorm) * Math.sqrt(candidateNorm);
-  return { similarity: denominator === 0 ? 0 : dot / denominator, common };
+  return cosineOfDeviations(pairs);
 }
 
 const closeness = (a: number | null, b: number | null, scale: number) =>

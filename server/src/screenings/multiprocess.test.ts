@@ -1,54 +1,17 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Socket } from 'socket.io-client';
-import { REPO_ROOT } from '../config';
 import { ApiAgent } from '../testing/client';
+import { clusterEnv, type ServerProcess, startServerProcess, stopServerProcess } from '../testing/serverProcess';
 import { addMovie } from '../testing/factories';
-import { freePort } from '../testing/ports';
-import { createTestDatabase, TEST_DATABASES, TEST_POSTGRES_URL, type TestDatabase } from '../testing/testApp';
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../testing/testApp';
 import { connectSocket, nextEvent } from '../watchlists/socketClient';
 import { startsIn } from './testing';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A real `server/src/main.ts` process, as production runs it. */
-async function startServerProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server process exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output: () => output };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server process did not start:\n${output}`);
-}
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function signUp(baseUrl: string, username: string): Promise<ApiAgent> {
   const agent = new ApiAgent(baseUrl);
@@ -63,23 +26,13 @@ describe('a movie night across two server processes on PostgreSQL and Redis', { 
   let emptyDir: string;
   const children: ChildProcess[] = [];
   const sockets: Socket[] = [];
-  let serverA: Awaited<ReturnType<typeof startServerProcess>>;
-  let serverB: Awaited<ReturnType<typeof startServerProcess>>;
+  let serverA: ServerProcess;
+  let serverB: ServerProcess;
 
   before(async () => {
     database = await createTestDatabase('postgres');
     emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenings-no-sample-'));
-    const env = {
-      DATABASE_URL: TEST_POSTGRES_URL,
-      DATABASE_SCHEMA: database.pgSchema,
-      REDIS_URL,
-      // Its own channels, so other runs on the same Redis cannot reach these processes.
-      REDIS_KEY_PREFIX: `test-${database.pgSchema}`,
-      WEB_DIST: '/nonexistent',
-      IMDB_SAMPLE_DIR: emptyDir,
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'screenings-multi-process-test',
-    };
+    const env = clusterEnv(database.pgSchema, emptyDir);
     serverA = await startServerProcess(env);
     children.push(serverA.child);
     serverB = await startServerProcess(env);
@@ -88,7 +41,7 @@ describe('a movie night across two server processes on PostgreSQL and Redis', { 
 
   after(async () => {
     for (const socket of sockets) socket.disconnect();
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map(stopServerProcess));
     await database?.drop();
     if (emptyDir) fs.rmSync(emptyDir, { recursive: true, force: true });
   });

@@ -1,6 +1,7 @@
 import { SCREENING_EVENTS, screeningRoutes as api, type ScreeningUpdateEvent } from '@movieclub/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
+import { siteUrl } from '../http/siteUrl';
 import * as service from './service';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -10,8 +11,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   const announce = async (id: number, what: ScreeningUpdateEvent['what']) => {
     app.realtime.toScreening(id, SCREENING_EVENTS.update, await service.updateEvent(app.db, id, what));
   };
-  /** Where the site lives, for calendar links: the configured public address, else the one asked for. */
-  const baseUrl = (request: FastifyRequest) => (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const baseUrl = (request: FastifyRequest) => siteUrl(app, request);
   const sendCalendar = (reply: FastifyReply, body: string, file: string) =>
     reply.type(CALENDAR_TYPE).header('Content-Disposition', `inline; filename="${file}"`).header('Cache-Control', 'public, max-age=300').send(body);
 

@@ -263,6 +263,15 @@ for (const kind of TEST_DATABASES) {
       const entry = diary.body.viewings.find((viewing: { movie_id: number; tagged: boolean }) => viewing.movie_id === picked.id && !viewing.tagged);
       assert.deepEqual([entry.watched_on, entry.place, entry.with.map((member: { username: string }) => member.username)], [localDay, 'The attic', ['mn_stranger']]);
       assert.equal((await world.owner.agent.post(`/api/screenings/${id}/pick`)).body.error, 'Who came is already recorded; the pick stands.');
+      // The night is settled: votes are closed too, and nothing is written.
+      assert.equal((await dan.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' })).status, 200);
+      const settled = await screeningRows(app, id);
+      const lateVote = await dan.agent.post(`/api/screenings/${id}/votes`, { movie_id: world.listed[5].id, vote: 'up' });
+      assert.deepEqual([lateVote.status, lateVote.body.error], [409, 'Who came is already recorded; the votes are closed.']);
+      const lateUnvote = await dan.agent.delete(`/api/screenings/${id}/votes/${world.listed[5].id}`);
+      assert.deepEqual([lateUnvote.status, lateUnvote.body.error], [409, 'Who came is already recorded; the votes are closed.']);
+      assert.deepEqual(await screeningRows(app, id), settled);
+      assert.equal((await dan.agent.get(`/api/screenings/${id}`)).body.screening.permissions.vote, false);
 
       const prompts = await dan.agent.get('/api/screenings/prompts');
       assert.equal(prompts.status, 200, JSON.stringify(prompts.body));

@@ -247,7 +247,7 @@ export async function detail(db: Db, access: ScreeningAccess, viewer: Viewer): P
       pick: access.list.isEditor && open && attendees.length === 0,
       record_attendance: access.list.isEditor && screening.status === 'planned' && hasStarted(screening) && picked,
       rsvp: viewer !== null && open,
-      vote: viewer !== null && open && mine?.status === 'yes',
+      vote: viewer !== null && open && mine?.status === 'yes' && attendees.length === 0,
     },
   };
 }
@@ -263,12 +263,18 @@ export async function rsvp(db: Db, access: ScreeningAccess, userId: number, stat
   return rsvpList(await board(db, access.screening));
 }
 
+/** Once who came is recorded the night is settled: its votes are closed, as its pick is. */
+async function refuseAfterAttendance(db: DbOrTrx, screeningId: number): Promise<void> {
+  if ((await q.attendeesOf(db, screeningId)).length > 0) throw conflict('Who came is already recorded; the votes are closed.');
+}
+
 export async function vote(db: Db, access: ScreeningAccess, userId: number, input: VoteBody): Promise<ScreeningVotes> {
   requireOpen(access.screening);
   const id = access.screening.id;
   await db.transaction().execute(async (trx) => {
     // The member's own RSVP row serialises their votes, so two at once cannot pass the limits together.
     if (!(await q.lockYesRsvp(trx, id, userId))) throw conflict("Answer 'yes' to the screening before voting.");
+    await refuseAfterAttendance(trx, id);
     const state = await board(trx, access.screening);
     if (!state.candidates.some((item) => item.id === input.movie_id)) throw badRequest('That movie is not a candidate for this screening.');
     const others = (await q.votesBy(trx, id, userId)).filter((existing) => existing.movie_id !== input.movie_id);
@@ -285,6 +291,7 @@ export async function vote(db: Db, access: ScreeningAccess, userId: number, inpu
 
 export async function unvote(db: Db, access: ScreeningAccess, userId: number, movieId: number): Promise<ScreeningVotes> {
   requireOpen(access.screening);
+  await refuseAfterAttendance(db, access.screening.id);
   if (!(await q.deleteVote(db, access.screening.id, userId, movieId))) throw notFound('You have no vote for that movie.');
   return votesOf(await q.votesBy(db, access.screening.id, userId));
 }

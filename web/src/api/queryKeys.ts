@@ -34,6 +34,15 @@ export const queryKeys = {
   screening: (id: number) => ['screenings', 'one', id] as const,
   upcomingScreenings: (watchlistId: number | null) => ['screenings', 'upcoming', watchlistId ?? 'all'] as const,
   ratingPrompts: ['screenings', 'prompts'] as const,
+  /** Everything statistical: refreshed together after a review or a viewing. */
+  insights: ['insights'] as const,
+  memberStats: (username: string, year: number | null) => ['insights', 'member', username.toLowerCase(), year ?? 'all'] as const,
+  clubStats: (year: number | null) => ['insights', 'club', year ?? 'all'] as const,
+  taste: (username: string, other: string) => ['insights', 'taste', username.toLowerCase(), other.toLowerCase()] as const,
+  movieSeenBy: (movieId: number) => ['insights', 'seen-by', 'movie', movieId] as const,
+  listSeenBy: (listId: number) => ['insights', 'seen-by', 'list', listId] as const,
+  memberYear: (username: string, year: number) => ['insights', 'year', username.toLowerCase(), year] as const,
+  clubYear: (year: number) => ['insights', 'year', 'club', year] as const,
   seen: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'seen', ids.join(',')] as const,
   ratings: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'ratings', ids.join(',')] as const,
 };

@@ -19,6 +19,7 @@ const MAIN_CLASSES: Array<[string, string]> = [
   ['/watchlist', 'watchlist'],
   ['/add-movie', 'add-movie'],
   ['/screening', 'screening'],
+  ['/club', 'club'],
   ['/login', 'login'],
   ['/register', 'register'],
 ];

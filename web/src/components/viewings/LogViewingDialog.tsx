@@ -54,6 +54,7 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.viewings });
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.insights });
       onClose();
     },
   });

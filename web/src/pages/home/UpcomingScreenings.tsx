@@ -13,7 +13,10 @@ export default function UpcomingScreenings() {
   if (!upcoming.isSuccess) return null;
   return (
     <section className="home-screenings" aria-labelledby="home-screenings-heading">
-      <h2 id="home-screenings-heading">Upcoming movie nights</h2>
+      <div className="home-screenings-head">
+        <h2 id="home-screenings-heading">Upcoming movie nights</h2>
+        <Link to="/club">Club statistics</Link>
+      </div>
       {screenings.length === 0 ? (
         <p className="home-screenings-empty">No movie night planned. The editors of a public watchlist can schedule one from its page.</p>
       ) : (

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { MovieDetailsCard } from './MovieDetailsCard';
 import { parseMovieId, tconstFromLink } from './movieFormat';
 import { queryKeys } from '../../api/queryKeys';
+import { MovieSeenBy } from './MovieSeenBy';
 import { MovieViewings } from './MovieViewings';
 import { RecentReviews } from './RecentReviews';
 import { RecommendedMovies } from './RecommendedMovies';
@@ -45,12 +46,14 @@ function MovieScreen({ id }: { id: number }) {
       reloadReviews(),
       queryClient.invalidateQueries({ queryKey: queryKeys.viewings }),
       queryClient.invalidateQueries({ queryKey: queryKeys.ratingPrompts }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.insights }),
     ]);
   return (
     <>
       <MovieDetailsCard movie={movie} />
       <RecommendedMovies tconst={tconstFromLink(movie.imdb_link) ?? movie.tconst} />
       <MovieViewings movieId={movie.id} />
+      <MovieSeenBy movieId={movie.id} />
       <RecentReviews reviews={reviews} />
       <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} />
     </>

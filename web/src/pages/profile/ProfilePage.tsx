@@ -2,6 +2,7 @@ import type { Profile } from '@movieclub/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card } from 'primereact/card';
 import { TabPanel, TabView } from 'primereact/tabview';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fetchProfile } from '../../api/profiles';
 import { queryKeys } from '../../api/queryKeys';
@@ -12,6 +13,7 @@ import { PictureUpload } from './PictureUpload';
 import { ProfileSummary } from './ProfileSummary';
 import { profileErrorText } from './profileView';
 import { RecentReviewList } from './RecentReviewList';
+import { TasteMatchCard } from './TasteMatchCard';
 import './profile.css';
 
 /** The profile; an unsuccessful reply fails the load (ApiError with the server's sentence). */
@@ -21,8 +23,11 @@ async function loadProfile(username: string, signal: AbortSignal): Promise<Profi
   return reply.profile;
 }
 
-/** The tabs, in order; `?tab=diary` opens the diary. */
-const TABS = ['reviews', 'diary'] as const;
+// The charts' code loads only when the tab opens.
+const StatsTab = lazy(() => import('./StatsTab'));
+
+/** The tabs, in order; `?tab=diary` opens the diary, `?tab=stats` the statistics. */
+const TABS = ['reviews', 'diary', 'stats'] as const;
 
 /** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export. */
 export function ProfilePage() {
@@ -55,6 +60,7 @@ export function ProfilePage() {
       <ProfileSummary profile={shown}>
         {isOwn ? <PictureUpload hasPicture={!!shown.profile_picture} onChanged={setPicture} /> : null}
       </ProfileSummary>
+      {user && !isOwn ? <TasteMatchCard viewer={user.username} member={shown.username} /> : null}
       <TabView
         className="profile-tabs"
         activeIndex={tab}
@@ -68,7 +74,15 @@ export function ProfilePage() {
             <DiaryList username={shown.username} isOwn={isOwn} />
           </Card>
         </TabPanel>
+        <TabPanel header="Stats">
+          <Card title="Stats" className="profile-stats">
+            <Suspense fallback={<p>Loading statistics...</p>}>
+              <StatsTab username={shown.username} />
+            </Suspense>
+          </Card>
+        </TabPanel>
       </TabView>
+
       {isOwn ? <ExportCard /> : null}
     </div>
   );

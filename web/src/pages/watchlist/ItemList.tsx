@@ -21,6 +21,7 @@ import { SWITCH_PT } from '../../components/a11y';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RatingLetter } from '../../components/RatingLetter';
+import { ItemSeenBy } from './ItemSeenBy';
 import type { OwnerData } from './useWatchlistData';
 import { visibleItems } from './rules';
 
@@ -77,6 +78,7 @@ function RowContent({ item, position, grade, preview = false }: RowContentProps)
         <span className="item-meta">
           IMDb {item.imdb_rating ?? 'N/A'} · {item.length ? `${item.length} min` : 'N/A'}
         </span>
+        {!preview && <ItemSeenBy movieId={item.id} />}
       </div>
     </>
   );

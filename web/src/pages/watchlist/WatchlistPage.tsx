@@ -1,13 +1,15 @@
 import { type WatchlistItem, watchlistIdentifier } from '@movieclub/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { fetchListSeenBy } from '../../api/insights';
 import { queryKeys } from '../../api/queryKeys';
 import { removeFromWatchlist, saveOrder } from '../../api/watchlists';
 import { useSession } from '../../session/SessionProvider';
 import { DescriptionBox } from './DescriptionBox';
 import { ItemList } from './ItemList';
+import { ListSeenByContext } from './ItemSeenBy';
 import { ListInfoCard } from './ListInfoCard';
 import { MovieNightsCard } from './MovieNightsCard';
 import { PickerCard } from './PickerCard';
@@ -53,6 +55,13 @@ export function WatchlistPage() {
   const data = useWatchlistData(target, user);
   const { list, setList } = data;
   const permissions = list?.permissions;
+  // Who in the club has seen each movie: refreshed with the list's items.
+  const itemKey = list?.items.map((item) => item.id).join(',') ?? '';
+  const seenBy = useQuery({
+    queryKey: [...queryKeys.listSeenBy(list?.id ?? 0), itemKey],
+    queryFn: ({ signal }) => fetchListSeenBy(list!.id, signal),
+    enabled: Boolean(list),
+  });
 
   // Order saves run one after another (one mutation scope). While any is pending, the page's
   // own change echoes (and loads begun before the move) would put an older order back on
@@ -151,6 +160,7 @@ export function WatchlistPage() {
               onSaved={(description) => setList((previous) => ({ ...previous, description }))}
             />
           )}
+          <ListSeenByContext.Provider value={seenBy.data ?? null}>
           <ItemList
             items={items}
             hasList={Boolean(list)}
@@ -161,6 +171,7 @@ export function WatchlistPage() {
             onReorder={reorder}
             onRemove={remove}
           />
+          </ListSeenByContext.Provider>
         </div>
       </div>
       <aside className="watchlist-side">

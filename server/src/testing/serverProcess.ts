@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT } from '../config';
+import { freePort } from './ports';
+import { TEST_POSTGRES_URL } from './testApp';
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+}
+
+/** A real `server/src/main.ts` process, as production runs it, once it answers its health check. */
+export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server process exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output: () => output };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server process did not start:\n${output}`);
+}
+
+/** Stops a process as a deployment would (SIGTERM), killing it if it has not exited within 10 s. */
+export async function stopServerProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The environment of a production process on a test schema of PostgreSQL and Redis, without the client or the IMDb sample. */
+export function clusterEnv(pgSchema: string | undefined, emptyDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: TEST_POSTGRES_URL,
+    DATABASE_SCHEMA: pgSchema,
+    REDIS_URL: TEST_REDIS_URL,
+    // Its own channels, so other runs on the same Redis cannot reach these processes.
+    REDIS_KEY_PREFIX: `test-${pgSchema}`,
+    WEB_DIST: '/nonexistent',
+    IMDB_SAMPLE_DIR: emptyDir,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: `cluster-test-${pgSchema}`,
+    ...extra,
+  };
+}

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import sharp from 'sharp';
+import { yearCardPng, yearCardSvg } from './card';
+
+const card = {
+  heading: 'ann <&> "friends"',
+  year: 2026,
+  figures: [
+    { label: 'Films', value: '42' },
+    { label: 'Hours', value: '80.5' },
+  ],
+  lists: [{ title: 'Top films', lines: ['Alien (1979)', 'A title far too long to fit on one line of the card at all'] }],
+};
+
+describe('the year card', () => {
+  it('escapes what members wrote and shortens long lines', () => {
+    const svg = yearCardSvg(card);
+    assert.ok(svg.includes('ann &lt;&amp;&gt; &quot;friends&quot; · 2026'));
+    assert.ok(!svg.includes('<&>'));
+    assert.ok(svg.includes('A title far too long to fit on on…'));
+  });
+
+  it('renders a 1200×630 PNG', async () => {
+    const png = await yearCardPng(card);
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'the PNG signature');
+    const meta = await sharp(png).metadata();
+    assert.equal(meta.format, 'png');
+    assert.equal(meta.width, 1200);
+    assert.equal(meta.height, 630);
+  });
+});

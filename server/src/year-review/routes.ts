@@ -1,0 +1,70 @@
+import { yearReviewRoutes as api } from '@movieclub/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contractRoute } from '../http/contractRoute';
+import { siteUrl } from '../http/siteUrl';
+import { yearCardPng } from './card';
+import { builtPage, type LinkPreview, withLinkPreview } from './page';
+import * as service from './service';
+
+/** Cards change as the year fills: cached briefly, by browsers and by the sites that show previews. */
+const CARD_CACHE = 'public, max-age=600';
+
+export async function routes(app: FastifyInstance): Promise<void> {
+  const sendPng = (reply: FastifyReply, png: Buffer) => reply.type('image/png').header('Cache-Control', CARD_CACHE).send(png);
+
+  contractRoute(app, api.member)(async (request) => ({
+    success: true,
+    review: await service.memberYear(app.db, request.params.username, request.params.year),
+  }));
+
+  contractRoute(app, api.club)(async (request) => ({ success: true, review: await service.clubYear(app.db, request.params.year) }));
+
+  contractRoute(app, api.memberCard)(async (request, reply) => {
+    const review = await service.memberYear(app.db, request.params.username, request.params.year);
+    return sendPng(reply, await yearCardPng(service.memberCard(review)));
+  });
+
+  contractRoute(app, api.clubCard)(async (request, reply) => {
+    const review = await service.clubYear(app.db, request.params.year);
+    return sendPng(reply, await yearCardPng(service.clubCard(review)));
+  });
+
+  // The story pages themselves: the client's page with a link preview in its head, for
+  // chats and feeds that read it without running the client. Anything odd gets the plain page.
+  if (!app.config.webDist) return;
+  const page = builtPage(app.config.webDist);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, preview: () => Promise<Omit<LinkPreview, 'url'>>) => {
+    let html: string;
+    try {
+      html = await page();
+    } catch {
+      return reply.callNotFound();
+    }
+    const url = `${siteUrl(app, request)}${request.url}`;
+    const shown = await preview().then(
+      (found) => withLinkPreview(html, { ...found, url }),
+      () => html,
+    );
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shown);
+  };
+  const yearOf = (text: string) => (/^\d{4}$/.test(text) ? Number(text) : null);
+
+  app.get<{ Params: { username: string; year: string } }>('/user/profile/:username/year/:year', (request, reply) =>
+    sendPage(request, reply, async () => {
+      const year = yearOf(request.params.year);
+      if (year === null) throw new Error('not a year');
+      const review = await service.memberYear(app.db, request.params.username, year);
+      const image = `${siteUrl(app, request)}/api/users/${encodeURIComponent(review.username)}/year/${year}/card.png`;
+      return { ...service.memberPreviewText(review), image };
+    }),
+  );
+
+  app.get<{ Params: { year: string } }>('/club/year/:year', (request, reply) =>
+    sendPage(request, reply, async () => {
+      const year = yearOf(request.params.year);
+      if (year === null) throw new Error('not a year');
+      const review = await service.clubYear(app.db, year);
+      return { ...service.clubPreviewText(review), image: `${siteUrl(app, request)}/api/club/year/${year}/card.png` };
+    }),
+  );
+}

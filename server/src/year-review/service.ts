@@ -1,0 +1,128 @@
+import { CLUB_MIN_RATINGS, type ClubYear, type MemberYear, type RatedMovie, YEAR_TOP_FILMS, YEAR_TOP_GENRES } from '@movieclub/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { round2, spreadOf } from '../insights/arithmetic';
+import * as insights from '../insights/service';
+import type { YearCard } from './card';
+import * as q from './queries';
+
+type Db = Kysely<Database>;
+
+const WATCHED_WITH_SHOWN = 3;
+
+/** The night as the story tells it: where, when (in the offset it was scheduled with), what, how many came. */
+function toBestNight(row: Awaited<ReturnType<typeof q.bestNight>>): MemberYear['best_night'] {
+  if (!row) return null;
+  const local = new Date(Date.parse(row.starts_at) + row.utc_offset * 60_000).toISOString().slice(0, 19);
+  const sign = row.utc_offset < 0 ? '-' : '+';
+  const minutes = Math.abs(row.utc_offset);
+  const offset = row.utc_offset === 0 ? 'Z' : `${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return {
+    screening_id: row.id,
+    watchlist_name: row.watchlist_name,
+    starts_at: `${local}${offset}`,
+    movie: row.movie_id !== null && row.title ? { id: row.movie_id, title: row.title, year: row.year ?? null, poster: row.poster ?? null } : null,
+    attendees: Number(row.attendees),
+  };
+}
+
+/** Of the films the member reviewed that year, the one whose club ratings spread widest (the better-known on a tie). */
+async function divisiveReviewed(db: Db, userId: number, year: number): Promise<RatedMovie | null> {
+  const rows = await q.spreadOfReviewed(db, userId, year, CLUB_MIN_RATINGS);
+  const ranked = rows
+    .map((row) => {
+      const ratings = Number(row.ratings);
+      const { average, stddev } = spreadOf(ratings, Number(row.total), Number(row.squares));
+      return { movie: { id: row.id, title: row.title, year: row.year, poster: row.poster }, average: round2(average), stddev: round2(stddev), ratings };
+    })
+    .sort((a, b) => b.stddev - a.stddev || b.ratings - a.ratings || a.movie.title.localeCompare(b.movie.title));
+  return ranked[0] ?? null;
+}
+
+export async function memberYear(db: Db, username: string, year: number): Promise<MemberYear> {
+  const stats = await insights.memberStats(db, username, year);
+  const user = await insights.findMember(db, username);
+  const [top, divisive, night] = await Promise.all([
+    q.topReviewed(db, user.id, year, YEAR_TOP_FILMS),
+    divisiveReviewed(db, user.id, year),
+    q.bestNight(db, year, user.id),
+  ]);
+  return {
+    username: user.username,
+    profile_picture: user.profile_picture,
+    year,
+    totals: { films: stats.totals.films, hours: stats.totals.hours, viewings: stats.totals.viewings, reviews: stats.totals.reviews },
+    top_films: top.map((film) => ({ id: film.id, title: film.title, year: film.year, poster: film.poster, stars: film.stars })),
+    most_divisive: divisive,
+    best_night: toBestNight(night),
+    genres: stats.genres.slice(0, YEAR_TOP_GENRES),
+    watched_with: stats.watched_with.slice(0, WATCHED_WITH_SHOWN),
+  };
+}
+
+export async function clubYear(db: Db, year: number): Promise<ClubYear> {
+  const [stats, joined, night] = await Promise.all([insights.clubStats(db, year), q.newMembers(db, year), q.bestNight(db, year, null)]);
+  return {
+    year,
+    totals: stats.totals,
+    members: stats.members.length,
+    new_members: joined,
+    top_films: stats.most_loved.slice(0, YEAR_TOP_FILMS),
+    most_divisive: stats.most_divisive[0] ?? null,
+    best_night: toBestNight(night),
+    genres: stats.genres.slice(0, YEAR_TOP_GENRES),
+  };
+}
+
+const hours = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+export function memberCard(review: MemberYear): YearCard {
+  return {
+    heading: review.username,
+    year: review.year,
+    figures: [
+      { label: 'Films', value: String(review.totals.films) },
+      { label: 'Hours', value: hours(review.totals.hours) },
+      { label: 'Reviews', value: String(review.totals.reviews) },
+      { label: 'Viewings', value: String(review.totals.viewings) },
+    ],
+    lists: [
+      { title: 'Top films', lines: review.top_films.map((film) => `${film.stars}★ ${film.title}`) },
+      { title: 'Favourite genres', lines: review.genres.map((genre) => genre.name) },
+    ],
+  };
+}
+
+export function clubCard(review: ClubYear): YearCard {
+  return {
+    heading: 'The club',
+    year: review.year,
+    figures: [
+      { label: 'Members', value: String(review.members) },
+      { label: 'Films', value: String(review.totals.films) },
+      { label: 'Hours', value: hours(review.totals.hours) },
+      { label: 'Reviews', value: String(review.totals.reviews) },
+    ],
+    lists: [
+      { title: 'Most loved', lines: review.top_films.map((entry) => entry.movie.title) },
+      { title: 'Favourite genres', lines: review.genres.map((genre) => genre.name) },
+    ],
+  };
+}
+
+/** What a link to a year shows in chats and feeds. */
+export function memberPreviewText(review: MemberYear): { title: string; description: string } {
+  const top = review.top_films[0];
+  return {
+    title: `${review.username}'s ${review.year} in film · MovieClub`,
+    description: `${review.totals.films} films, ${hours(review.totals.hours)} hours, ${review.totals.reviews} reviews.${top ? ` Top film: ${top.title}.` : ''}`,
+  };
+}
+
+export function clubPreviewText(review: ClubYear): { title: string; description: string } {
+  const top = review.top_films[0];
+  return {
+    title: `The club's ${review.year} · MovieClub`,
+    description: `${review.members} members, ${review.totals.films} films, ${hours(review.totals.hours)} hours.${top ? ` Most loved: ${top.movie.title}.` : ''}`,
+  };
+}

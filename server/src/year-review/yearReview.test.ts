@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { scheduleScreening, screeningWorld, startedHoursAgo } from '../screenings/testing';
+import { addReview } from '../testing/factories';
+import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+
+type World = Awaited<ReturnType<typeof screeningWorld>>;
+
+const YEAR = new Date().getUTCFullYear();
+const PAGE = '<!doctype html><html><head><title>MovieClub</title></head><body><div id="root"></div></body></html>';
+
+for (const kind of TEST_DATABASES) {
+  describe(`the year in review (${kind})`, () => {
+    let app: TestApp;
+    let world: World;
+    let webDist: string;
+    let bigNight: number;
+
+    before(async () => {
+      webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'year-page-'));
+      fs.writeFileSync(path.join(webDist, 'index.html'), PAGE);
+      app = await startTestApp(kind, { config: { webDist, publicUrl: 'https://club.example.org' } });
+      world = await screeningWorld(app, 'yr');
+      const [first, second] = world.listed;
+      const stars: [number, number, number][] = [
+        [world.owner.id, first.id, 9],
+        [world.owner.id, second.id, 4],
+        [world.moderator.id, first.id, 8],
+        [world.moderator.id, second.id, 10],
+        [world.stranger.id, first.id, 2],
+        [world.stranger.id, second.id, 7],
+      ];
+      for (const [user_id, movie_id, given] of stars) await addReview(app.database.db, { user_id, movie_id, stars: given });
+      // Two nights this year: the first with two people there, the second with one.
+      const nights: [number, string[]][] = [];
+      for (const people of [['yr_owner', 'yr_mod'], ['yr_owner']]) {
+        const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId });
+        assert.equal((await world.owner.agent.post(`/api/screenings/${id}/pick`)).status, 200);
+        nights.push([id, people]);
+      }
+      for (const [id, people] of nights) {
+        await startedHoursAgo(app, id, 2);
+        const recorded = await world.owner.agent.post(`/api/screenings/${id}/attendance`, { usernames: people });
+        assert.equal(recorded.status, 200, JSON.stringify(recorded.body));
+      }
+      bigNight = nights[0][0];
+    });
+    after(async () => {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    });
+
+    it("tells a member's year: top films, the one that split the club, the best night", async () => {
+      const reply = await app.agent().get(`/api/users/YR_OWNER/year/${YEAR}`);
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      const { review } = reply.body;
+      assert.equal(review.username, 'yr_owner');
+      assert.deepEqual(
+        review.top_films.map((film: { title: string; stars: number }) => [film.title, film.stars]),
+        [
+          ['yr film 0', 9],
+          ['yr film 1', 4],
+        ],
+      );
+      // Film 0: 9, 8, 2 → mean 19/3 = 6.33, variance (7.11 + 2.78 + 18.78) / 3 = 9.56, deviation 3.09.
+      // Film 1: 4, 10, 7 → mean 7, variance (9 + 9 + 0) / 3 = 6, deviation 2.45. Film 0 split the club more.
+      assert.deepEqual({ ...review.most_divisive, movie: review.most_divisive.movie.title }, { movie: 'yr film 0', average: 6.33, stddev: 3.09, ratings: 3 });
+      assert.equal(review.best_night.screening_id, bigNight);
+      assert.equal(review.best_night.attendees, 2);
+      assert.equal(review.best_night.watchlist_name, 'yr Public List');
+      const stats = (await app.agent().get(`/api/users/yr_owner/stats?year=${YEAR}`)).body.stats;
+      assert.deepEqual(review.totals, { films: stats.totals.films, hours: stats.totals.hours, viewings: stats.totals.viewings, reviews: stats.totals.reviews });
+      assert.equal(review.totals.reviews, 2);
+
+      const stranger = (await app.agent().get(`/api/users/yr_stranger/year/${YEAR}`)).body.review;
+      assert.equal(stranger.best_night, null, 'the stranger came to no movie night');
+      const empty = (await app.agent().get(`/api/users/yr_owner/year/${YEAR - 3}`)).body.review;
+      assert.deepEqual([empty.top_films, empty.most_divisive, empty.best_night, empty.totals.reviews], [[], null, null, 0]);
+    });
+
+    it("tells the club's year: most loved, new members, the best night", async () => {
+      const reply = await app.agent().get(`/api/club/year/${YEAR}`);
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      const { review } = reply.body;
+      // Film 1: mean 7 from three ratings; film 0: 6.33 from three.
+      assert.deepEqual(
+        review.top_films.map((entry: { movie: { title: string }; average: number }) => [entry.movie.title, entry.average]),
+        [
+          ['yr film 1', 7],
+          ['yr film 0', 6.33],
+        ],
+      );
+      assert.equal(review.most_divisive.movie.title, 'yr film 0');
+      assert.deepEqual(
+        review.new_members.map((member: { username: string }) => member.username),
+        ['yr_owner', 'yr_mod', 'yr_stranger'],
+      );
+      assert.equal(review.best_night.screening_id, bigNight);
+      assert.equal(review.members, 3);
+    });
+
+    it('refuses an unknown member and a year that is not one, with sentences', async () => {
+      const missing = await app.agent().get(`/api/users/nobody_here/year/${YEAR}`);
+      assert.deepEqual([missing.status, missing.body.error], [404, 'User not found.']);
+      for (const year of ['999', '20x6', '3000', '02026']) {
+        const reply = await app.agent().get(`/api/club/year/${year}`);
+        assert.deepEqual([reply.status, reply.body.error], [400, 'Year must be a whole number from 1900 to 2100.'], year);
+      }
+    });
+
+    it('draws each year as a 1200×630 PNG card, for every caller', async () => {
+      const agents = { anonymous: app.agent(), member: world.stranger.agent, moderator: world.moderator.agent, owner: world.owner.agent };
+      for (const [role, agent] of Object.entries(agents)) {
+        for (const address of [`/api/users/yr_owner/year/${YEAR}/card.png`, `/api/club/year/${YEAR}/card.png`]) {
+          const response = await fetch(`${app.url}${address}`, { headers: { cookie: agent.cookieHeader } });
+          assert.equal(response.status, 200, `${role} ${address}`);
+          assert.equal(response.headers.get('content-type'), 'image/png');
+          const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+          assert.deepEqual([meta.format, meta.width, meta.height], ['png', 1200, 630]);
+        }
+        for (const address of [`/api/users/yr_owner/year/${YEAR}`, `/api/club/year/${YEAR}`]) {
+          assert.equal((await agent.get(address)).status, 200, `${role} ${address}`);
+        }
+      }
+      const missing = await fetch(`${app.url}/api/users/nobody_here/year/${YEAR}/card.png`);
+      assert.equal(missing.status, 404);
+    });
+
+    it('gives a shared address a link preview: title, description and the card, escaped', async () => {
+      const html = await (await fetch(`${app.url}/user/profile/yr_owner/year/${YEAR}`)).text();
+      assert.match(html, new RegExp(`<title>yr_owner's ${YEAR} in film · MovieClub</title>`));
+      assert.match(html, /<meta property="og:description" content="\d+ films, [\d.]+ hours, 2 reviews\. Top film: yr film 0\." \/>/);
+      assert.ok(html.includes(`<meta property="og:image" content="https://club.example.org/api/users/yr_owner/year/${YEAR}/card.png" />`));
+      assert.ok(html.includes(`<meta property="og:url" content="https://club.example.org/user/profile/yr_owner/year/${YEAR}" />`));
+      assert.ok(html.includes('<div id="root"></div>'), 'the client page itself');
+
+      const club = await (await fetch(`${app.url}/club/year/${YEAR}`)).text();
+      assert.ok(club.includes(`<meta property="og:image" content="https://club.example.org/api/club/year/${YEAR}/card.png" />`));
+
+      // An unknown member still gets the page (the client says so), without a preview.
+      const unknown = await fetch(`${app.url}/user/profile/nobody_here/year/${YEAR}`);
+      assert.equal(unknown.status, 200);
+      const plain = await unknown.text();
+      assert.ok(plain.includes('<title>MovieClub</title>') && !plain.includes('og:image'));
+    });
+  });
+}

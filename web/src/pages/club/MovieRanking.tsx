@@ -1,0 +1,38 @@
+import type { RatedMovie } from '@movieclub/contract';
+import { Link } from 'react-router-dom';
+import { figure } from '../../lib/statsView';
+
+interface MovieRankingProps {
+  heading: string;
+  movies: RatedMovie[];
+  /** What each line says after the title. */
+  detail(movie: RatedMovie): string;
+  empty: string;
+}
+
+/** A ranked list of films with one figure each: most loved, most divisive. */
+export function MovieRanking({ heading, movies, detail, empty }: MovieRankingProps) {
+  return (
+    <section className="club-section">
+      <h2>{heading}</h2>
+      {movies.length === 0 ? (
+        <p className="club-empty">{empty}</p>
+      ) : (
+        <ol className="club-ranking">
+          {movies.map((entry) => (
+            <li key={entry.movie.id}>
+              <Link to={`/movie/${entry.movie.id}`}>
+                {entry.movie.title}
+                {entry.movie.year !== null && ` (${entry.movie.year})`}
+              </Link>
+              <span className="club-figure">{detail(entry)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export const lovedDetail = (entry: RatedMovie) => `${figure(entry.average)} ★ from ${entry.ratings} ratings`;
+export const divisiveDetail = (entry: RatedMovie) => `${figure(entry.average)} ★ ± ${figure(entry.stddev)} from ${entry.ratings} ratings`;

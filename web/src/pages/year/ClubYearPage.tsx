@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { errorText } from '../../api/client';
+import { fetchClubYear, yearCardUrl } from '../../api/insights';
+import { queryKeys } from '../../api/queryKeys';
+import { figure } from '../../lib/statsView';
+import { Chapter, People, PosterRow, ShareCard, SharedChapters, Totals, YearSteps } from './YearStory';
+
+/** /club/year/{YYYY}: the club's year as a story, with a card to share. */
+export function ClubYearPage() {
+  const text = useParams().year;
+  const year = text && /^\d{4}$/.test(text) ? Number(text) : null;
+  const review = useQuery({
+    queryKey: queryKeys.clubYear(year ?? 0),
+    queryFn: ({ signal }) => fetchClubYear(year!, signal),
+    enabled: year !== null,
+    select: (reply) => reply.review,
+  });
+  if (year === null) return <p role="alert">That is not a year.</p>;
+  if (review.isError) return <p role="alert">{errorText(review.error, 'Could not load the year. Please try again.')}</p>;
+  if (!review.data) return <p>Loading the year...</p>;
+  const shown = review.data;
+
+  return (
+    <article className="year-story">
+      <header className="year-hero">
+        <p>Year in review</p>
+        <h2>The club&rsquo;s {year}</h2>
+      </header>
+      <Chapter heading="The year in numbers">
+        <Totals totals={shown.totals} />
+        <p className="year-line year-members">{shown.members === 1 ? '1 member' : `${shown.members} members`} watched and rated together.</p>
+      </Chapter>
+      <Chapter heading="Most loved">
+        {shown.top_films.length === 0 ? (
+          <p className="year-empty">No film had three ratings this year.</p>
+        ) : (
+          <PosterRow films={shown.top_films.map((entry) => entry.movie)} caption={(_film, index) => `${figure(shown.top_films[index].average)} ★ from ${shown.top_films[index].ratings}`} />
+        )}
+      </Chapter>
+      <SharedChapters review={shown} divisiveHeading="Most divisive">
+        <Chapter heading="New members">
+          {shown.new_members.length === 0 ? <p className="year-empty">Nobody joined this year.</p> : <People people={shown.new_members} />}
+        </Chapter>
+      </SharedChapters>
+      <ShareCard image={yearCardUrl(year)} fileName={`club-${year}.png`} />
+      <YearSteps year={year} hrefFor={(other) => `/club/year/${other}`} />
+    </article>
+  );
+}

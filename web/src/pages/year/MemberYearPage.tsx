@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { errorText } from '../../api/client';
+import { fetchMemberYear, yearCardUrl } from '../../api/insights';
+import { queryKeys } from '../../api/queryKeys';
+import { Chapter, People, PosterRow, ShareCard, SharedChapters, Totals, YearSteps } from './YearStory';
+
+/** '1 viewing', '3 viewings': how often they watched with that member. */
+function viewingsWith(people: { username: string; count: number }[], username: string): string {
+  const count = people.find((person) => person.username === username)?.count ?? 0;
+  return count === 1 ? '1 viewing' : `${count} viewings`;
+}
+
+const yearFrom = (text: string | undefined) => (text && /^\d{4}$/.test(text) ? Number(text) : null);
+
+/** /user/profile/{username}/year/{YYYY}: a member's year as a story, with a card to share. */
+export function MemberYearPage() {
+  const params = useParams();
+  const username = params.username ?? '';
+  const year = yearFrom(params.year);
+  const review = useQuery({
+    queryKey: queryKeys.memberYear(username, year ?? 0),
+    queryFn: ({ signal }) => fetchMemberYear(username, year!, signal),
+    enabled: year !== null,
+    select: (reply) => reply.review,
+  });
+  if (year === null) return <p role="alert">That is not a year.</p>;
+  if (review.isError) return <p role="alert">{errorText(review.error, 'Could not load the year. Please try again.')}</p>;
+  if (!review.data) return <p>Loading the year...</p>;
+  const shown = review.data;
+  const hrefFor = (other: number) => `/user/profile/${encodeURIComponent(shown.username)}/year/${other}`;
+
+  return (
+    <article className="year-story">
+      <header className="year-hero">
+        <p>Year in review</p>
+        <h2>
+          {shown.username}&rsquo;s {year} in film
+        </h2>
+      </header>
+      <Chapter heading="The year in numbers">
+        <Totals totals={shown.totals} />
+      </Chapter>
+      <Chapter heading="Top films">
+        {shown.top_films.length === 0 ? (
+          <p className="year-empty">No reviews this year.</p>
+        ) : (
+          <PosterRow films={shown.top_films} caption={(_film, index) => `${shown.top_films[index].stars} ★`} />
+        )}
+      </Chapter>
+      <SharedChapters review={shown} divisiveHeading="The one that split the club">
+        {shown.watched_with.length > 0 && (
+          <Chapter heading="Watched with">
+            <People people={shown.watched_with} detail={(person) => viewingsWith(shown.watched_with, person.username)} />
+          </Chapter>
+        )}
+      </SharedChapters>
+      <ShareCard image={yearCardUrl(year, shown.username)} fileName={`${shown.username}-${year}.png`} />
+      <YearSteps year={year} hrefFor={hrefFor} />
+    </article>
+  );
+}

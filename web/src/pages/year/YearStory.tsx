@@ -1,0 +1,145 @@
+import type { MemberYear, RatedMovie, StatsMember } from '@movieclub/contract';
+import { Button } from 'primereact/button';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { StatTiles } from '../../components/charts/StatTiles';
+import { UserAvatar } from '../../components/UserAvatar';
+import { figure } from '../../lib/statsView';
+import { screeningTime } from '../../lib/screeningTime';
+import './year.css';
+
+type Poster = { id: number; title: string; year: number | null; poster: string | null };
+
+/** One chapter of the story: a heading and what it says; chapters without content are left out by their callers. */
+export function Chapter({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <section className="year-chapter">
+      <h2>{heading}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function Totals({ totals }: { totals: MemberYear['totals'] }) {
+  return (
+    <StatTiles
+      tiles={[
+        { label: 'Films', value: figure(totals.films) },
+        { label: 'Hours', value: figure(totals.hours) },
+        { label: 'Viewings', value: figure(totals.viewings) },
+        { label: 'Reviews', value: figure(totals.reviews) },
+      ]}
+    />
+  );
+}
+
+/** Posters in a row that wraps, each with its title (and a line under it, such as the stars). */
+export function PosterRow({ films, caption }: { films: Poster[]; caption(film: Poster, index: number): string }) {
+  return (
+    <ol className="year-posters">
+      {films.map((film, index) => (
+        <li key={film.id}>
+          <Link to={`/movie/${film.id}`}>
+            {film.poster ? <img src={film.poster} alt="" width={120} height={180} loading="lazy" /> : <span className="year-no-poster" aria-hidden="true" />}
+            <span className="year-poster-title">
+              {film.title}
+              {film.year !== null && ` (${film.year})`}
+            </span>
+          </Link>
+          <span className="year-poster-caption">{caption(film, index)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function Divisive({ entry }: { entry: RatedMovie }) {
+  return (
+    <p className="year-line">
+      <Link to={`/movie/${entry.movie.id}`}>{entry.movie.title}</Link>: {figure(entry.average)} ★ on average, give or take {figure(entry.stddev)}, from{' '}
+      {entry.ratings} ratings.
+    </p>
+  );
+}
+
+export function BestNight({ night }: { night: NonNullable<MemberYear['best_night']> }) {
+  return (
+    <p className="year-line">
+      <Link to={`/screening/${night.screening_id}`}>
+        {night.watchlist_name}, {screeningTime(night.starts_at)}
+      </Link>
+      {night.movie ? `: ${night.movie.title}` : ''} with {night.attendees === 1 ? '1 member' : `${night.attendees} members`} there.
+    </p>
+  );
+}
+
+export function People({ people, detail }: { people: StatsMember[]; detail?(person: StatsMember): string }) {
+  return (
+    <ul className="year-people">
+      {people.map((person) => (
+        <li key={person.username}>
+          <Link to={`/user/profile/${encodeURIComponent(person.username)}`}>
+            <UserAvatar username={person.username} picture={person.profile_picture} initial />
+            <span>{person.username}</span>
+          </Link>
+          {detail && <span className="year-poster-caption">{detail(person)}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The chapters both stories tell alike: the film that split the club, the best night, favourite genres (each only when there is one). */
+export function SharedChapters({ review, divisiveHeading, children }: { review: Pick<MemberYear, 'most_divisive' | 'best_night' | 'genres'>; divisiveHeading: string; children?: ReactNode }) {
+  return (
+    <>
+      {review.most_divisive && (
+        <Chapter heading={divisiveHeading}>
+          <Divisive entry={review.most_divisive} />
+        </Chapter>
+      )}
+      {review.best_night && (
+        <Chapter heading="Best-attended movie night">
+          <BestNight night={review.best_night} />
+        </Chapter>
+      )}
+      {children}
+      {review.genres.length > 0 && (
+        <Chapter heading="Favourite genres">
+          <p className="year-line">{review.genres.map((genre) => `${genre.name} (${genre.count})`).join(', ')}</p>
+        </Chapter>
+      )}
+    </>
+  );
+}
+
+/** The shareable card: the picture, a download and the page's address to copy. */
+export function ShareCard({ image, fileName }: { image: string; fileName: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard?.writeText(window.location.href).catch(() => undefined);
+    setCopied(true);
+  };
+  return (
+    <Chapter heading="Share it">
+      <img className="year-card" src={image} alt="The year in review as a picture to share" width={1200} height={630} loading="lazy" />
+      <div className="year-share-actions">
+        <a className="p-button p-component year-download" href={image} download={fileName}>
+          <i className="pi pi-download" aria-hidden="true" /> Download image
+        </a>
+        <Button type="button" outlined icon="pi pi-link" label={copied ? 'Link copied' : 'Copy link'} onClick={() => void copy()} />
+      </div>
+    </Chapter>
+  );
+}
+
+/** Previous and next year, for leafing through. */
+export function YearSteps({ year, hrefFor }: { year: number; hrefFor(year: number): string }) {
+  const thisYear = new Date().getFullYear();
+  return (
+    <nav className="year-steps" aria-label="Other years">
+      <Link to={hrefFor(year - 1)}>← {year - 1}</Link>
+      {year < thisYear && <Link to={hrefFor(year + 1)}>{year + 1} →</Link>}
+    </nav>
+  );
+}
