@@ -24,3 +24,5 @@ export * from './imports';
 export * from './screenings';
 export * from './insights';
 export * from './yearReview';
+export * from './reactions';
+export * from './social';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idList, rowId, rowIdOut, rowIdText } from './ids';
+import { reactionCounts } from './reactions';
 import { defineRoute } from './route';
 import {
   BUDGET_BANDS,
@@ -42,6 +43,7 @@ export const reviewPost = z.object({
     .max(REVIEW_TEXT_MAX, { error: `Text review must be at most ${REVIEW_TEXT_MAX.toLocaleString('en')} characters.` })
     .nullable()
     .optional(),
+  spoiler: z.boolean({ error: 'Spoiler must be true or false.' }).optional().meta({ description: 'The text gives the plot away: blurred until clicked. Left out: unchanged (false for a new review).' }),
 });
 export type ReviewPost = z.infer<typeof reviewPost>;
 
@@ -63,6 +65,9 @@ export const reviewRead = z
     movie_equipment_seen: z.boolean().nullable(),
     estitamated_budget: z.string().nullable(),
     text: z.string().nullable(),
+    spoiler: z.boolean(),
+    comment_count: z.number().int().min(0),
+    reactions: reactionCounts,
   })
   .meta({ id: 'ReviewRead' });
 export type ReviewRead = z.infer<typeof reviewRead>;

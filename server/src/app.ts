@@ -19,6 +19,7 @@ import { makeOriginCheck } from './http/origin';
 import { installRateLimits } from './http/rateLimits';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { loadSampleIfEmpty } from './imdb/sample';
+import { routes as commentRoutes } from './comments/routes';
 import { routes as exportRoutes } from './exports/routes';
 import { routes as imdbRoutes } from './imdb/routes';
 import { routes as importRoutes } from './imports/routes';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(imdbRoutes);
   await app.register(movieRoutes);
   await app.register(reviewRoutes);
+  await app.register(commentRoutes);
   await app.register(recommendationRoutes);
   await app.register(watchlistRoutes);
   await app.register(stremioRoutes);

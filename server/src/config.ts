@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOGIN_FAILURES_BEFORE_LOCK } from '@movieclub/contract';
+import { LOGIN_FAILURES_BEFORE_LOCK, USERNAME_PATTERN } from '@movieclub/contract';
 import { RATE_LIMITS, type RateLimits } from './http/rateLimits';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -42,6 +42,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Failed logins for one username within 15 minutes before it is locked for the rest of the window. */
   loginFailuresPerUsername: number;
+  /** Members (lowercased usernames) who may delete any comment. */
+  adminUsernames: string[];
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +136,14 @@ function schemaName(env: NodeJS.ProcessEnv): string | null {
   return raw;
 }
 
+/** A comma-separated list of usernames, lowercased (names are unique regardless of case); empty entries are skipped. */
+function usernameList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const entries = (optional(env, name) ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !USERNAME_PATTERN.test(entry));
+  if (bad !== undefined) throw new ConfigError(`${name} must be a comma-separated list of usernames; '${bad}' is not one.`);
+  return [...new Set(entries.map((entry) => entry.toLowerCase()))];
+}
+
 /** Builds the typed configuration from the environment, failing with a readable sentence. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = optional(env, 'DATABASE_URL') ?? `sqlite:${path.join(repoRoot, 'data', 'app.db')}`;
@@ -169,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Object.entries(RATE_LIMITS).map(([name, limit]) => [name, integer(env, limit.env, limit.max, 1)]),
     ) as RateLimits,
     loginFailuresPerUsername: integer(env, 'LOGIN_FAILURES_PER_USERNAME', LOGIN_FAILURES_BEFORE_LOCK, 1),
+    adminUsernames: usernameList(env, 'ADMIN_USERNAMES'),
   };
 }
 

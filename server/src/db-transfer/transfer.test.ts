@@ -32,7 +32,7 @@ describe('moving a club from SQLite to PostgreSQL', () => {
     const matrix = await addMovie(db, { tconst: 'tt0133093', title: 'The Matrix', added_by: alice.id });
     const room = await addMovie(db, { tconst: 'tt0368226', title: 'The Room', plot: 'Oh hi, "Mark".' });
     await addReview(db, { user_id: alice.id, movie_id: matrix.id, stars: 9, ttm_rating: 'S', smoke_alarms: 0, text: 'Whoa. ünïcödé ✓' });
-    await addReview(db, { user_id: bob.id, movie_id: room.id, stars: 2, pain_level: 10, estimated_budget: '1000000-10000000' });
+    const bobsReview = await addReview(db, { user_id: bob.id, movie_id: room.id, stars: 2, pain_level: 10, estimated_budget: '1000000-10000000', spoiler: 1 });
     const now = new Date().toISOString();
     const list = await db
       .insertInto('watchlists')
@@ -55,6 +55,16 @@ describe('moving a club from SQLite to PostgreSQL', () => {
       .values({ import_id: upload.id, file: 'ratings.csv', line: 2, kind: 'rating', title: 'The Room', year: 2003, match: 'matched', tconst: 'tt0368226', candidates: '[]', rewatch: 0 })
       .execute();
     await db.insertInto('import_lists').values({ import_id: upload.id, list_index: 0, name: 'Favourites', description: '', moderators: '[]', action: 'create' }).execute();
+    // A comment refers to its review, and reactions name a review or a comment.
+    const comment = await db
+      .insertInto('comments')
+      .values({ review_id: bobsReview.id, user_id: alice.id, text: 'Oh hi, @Bob.', spoiler: 1, created_at: now, edited_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('reactions').values([
+      { target_kind: 'review', target_id: bobsReview.id, user_id: alice.id, reaction: 'laugh', created_at: now },
+      { target_kind: 'comment', target_id: comment.id, user_id: bob.id, reaction: 'heart', created_at: now },
+    ]).execute();
     target = await createTestDatabase('postgres');
   });
 
@@ -67,7 +77,7 @@ describe('moving a club from SQLite to PostgreSQL', () => {
     const progress: string[] = [];
     const report = await transferSqliteToPostgres(club.database, target.database, (table) => progress.push(table));
     const tables = await tablesToTransfer(club.database.db, target.database.db);
-    for (const required of ['users', 'sessions', 'imdb_titles', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'imports', 'import_rows', 'import_lists']) {
+    for (const required of ['users', 'sessions', 'imdb_titles', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'imports', 'import_rows', 'import_lists', 'comments', 'reactions']) {
       assert.ok(tables.includes(required), `${required} is transferred`);
     }
     assert.deepEqual(report.map((row) => row.table), tables);

@@ -25,6 +25,8 @@ export interface Database {
   screening_rsvps: ScreeningRsvpsTable;
   screening_votes: ScreeningVotesTable;
   screening_attendees: ScreeningAttendeesTable;
+  comments: CommentsTable;
+  reactions: ReactionsTable;
 }
 
 export interface UsersTable {
@@ -102,6 +104,8 @@ export interface ReviewsTable {
   equipment_seen: number | null;
   estimated_budget: string | null;
   text: string | null;
+  /** 1: the text gives the plot away (shown blurred until clicked). */
+  spoiler: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -267,4 +271,25 @@ export interface ScreeningAttendeesTable {
   user_id: number;
   viewing_id: number | null;
   prompt_dismissed: Generated<number>;
+}
+
+/** A member's comment on a review: plain text as written (trimmed); the HTML is made when read. */
+export interface CommentsTable {
+  id: Generated<number>;
+  review_id: number;
+  user_id: number;
+  text: string;
+  spoiler: Generated<number>;
+  created_at: string;
+  /** When the text last changed; null if never. */
+  edited_at: string | null;
+}
+
+/** One member's reaction (a name from the contract's REACTIONS) to a review or a comment (`target_kind` 'review' or 'comment'). */
+export interface ReactionsTable {
+  target_kind: string;
+  target_id: number;
+  user_id: number;
+  reaction: string;
+  created_at: string;
 }

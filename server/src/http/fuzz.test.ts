@@ -86,6 +86,12 @@ async function seed(app: TestApp, owner: SignedInUser, friend: SignedInUser): Pr
   const screening = await owner.agent.post('/api/screenings', { watchlist_id: publicId, starts_at: new Date(Date.now() + 86_400_000).toISOString() });
   if (screening.status !== 200) throw new Error(`screening failed: ${JSON.stringify(screening.body)}`);
   await friend.agent.post('/api/review', { movie_id: movieIds[0], stars: 3, ttm_rating: 'B', text: 'Grim.' });
+  // A comment of the signed-in caller's on it, so generated ids reach the comment calls' rules too.
+  const review = await owner.agent.get(`/api/movies/${movieIds[0]}/reviews`);
+  const reviewId = review.body.reviews[0].id as number;
+  const comment = await owner.agent.post(`/api/reviews/${reviewId}/comments`, { text: 'Grim indeed, @fuzz_friend.' });
+  if (comment.status !== 200) throw new Error(`comment failed: ${JSON.stringify(comment.body)}`);
+  await friend.agent.put(`/api/comments/${comment.body.comment.id}/reactions/heart`);
   const personalIdentifier = /^\/api\/watchlist\/([^/]+)\//.exec(personal.stremio_path)?.[1] ?? '';
   return {
     movieIds,

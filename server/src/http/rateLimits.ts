@@ -2,11 +2,16 @@ import { createRequire } from 'node:module';
 import fastifyRateLimit, { type RateLimitOptions, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { RATE_LIMITS, type RateLimitDefinition } from '@movieclub/contract';
+import { RATE_LIMITS as CONTRACT_RATE_LIMITS, type RateLimitDefinition } from '@movieclub/contract';
 import type { Config } from '../config';
 import { HttpError } from './errors';
 
-export { RATE_LIMITS };
+/** Every request limit: the contract's, and those of comments and reactions. */
+export const RATE_LIMITS = {
+  ...CONTRACT_RATE_LIMITS,
+  comment: { env: 'COMMENT_RATE_LIMIT_PER_MINUTE', max: 20, timeWindow: '1 minute', per: 'user' },
+  react: { env: 'REACTION_RATE_LIMIT_PER_MINUTE', max: 120, timeWindow: '1 minute', per: 'user' },
+} as const satisfies Record<string, RateLimitDefinition>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 /** Calls allowed per window, by limit. */
 export type RateLimits = Record<RateLimitName, number>;

@@ -40,12 +40,15 @@ for (const kind of TEST_DATABASES) {
       const [review] = list.body.reviews;
       assert.deepEqual(Object.keys(review).sort(), [
         'acting',
+        'comment_count',
         'created_at',
         'estitamated_budget',
         'how_painful',
         'id',
         'movie_equipment_seen',
+        'reactions',
         'smoke_alerms',
+        'spoiler',
         'stars',
         'text',
         'trash_rating',
@@ -66,6 +69,9 @@ for (const kind of TEST_DATABASES) {
         movie_equipment_seen: false,
         estitamated_budget: '1000-10000',
         text: 'Groovy. <script>alert(1)</script>',
+        spoiler: false,
+        comment_count: 0,
+        reactions: { counts: {}, mine: [] },
       });
 
       const detail = await app.agent().get(`/api/movies/${movie.id}`);
@@ -163,6 +169,9 @@ for (const kind of TEST_DATABASES) {
         movie_equipment_seen: false,
         estitamated_budget: '1000-10000',
         text: 'Groovy. <script>alert(1)</script>',
+        spoiler: false,
+        comment_count: 0,
+        reactions: { counts: {}, mine: [] },
       });
 
       const newcomer = await createUser(app);

@@ -31,7 +31,7 @@ export function upsertReview(
   db: Kysely<Database>,
   key: { user_id: number; movie_id: number },
   stars: number,
-  changes: Partial<ReviewFields>,
+  changes: Partial<ReviewFields> & { spoiler?: number },
   now: string,
 ) {
   const update: Updateable<ReviewsTable> = { stars, updated_at: now, ...changes };
@@ -91,6 +91,7 @@ function reviewsWithAuthors(db: Kysely<Database>) {
       'reviews.equipment_seen',
       'reviews.estimated_budget',
       'reviews.text',
+      'reviews.spoiler',
       'reviews.created_at',
       'users.username',
       'users.profile_picture',

@@ -210,6 +210,9 @@ for (const kind of TEST_DATABASES) {
         equipment_seen: true,
         estimated_budget: '10000000-up',
         text: 'Gloriously bad.',
+        spoiler: false,
+        comment_count: 0,
+        reactions: { counts: {}, mine: [] },
       });
 
       const reply = await app.agent().get(`/api/movies/${movie.id}/reviews?limit=20`);
@@ -232,6 +235,9 @@ for (const kind of TEST_DATABASES) {
         movie_equipment_seen: true,
         estitamated_budget: '10000000-up',
         text: 'Gloriously bad.',
+        spoiler: false,
+        comment_count: 0,
+        reactions: { counts: {}, mine: [] },
       });
       assert.equal(oldest.user.username, `reader_${kind}_1`);
       assert.equal(oldest.trash_rating, null);

@@ -24,7 +24,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
 
   contractRoute(app, api.forMovie)(async (request) => ({
     success: true,
-    reviews: await service.reviewsForMovie(app.db, request.params.id, request.query.limit),
+    reviews: await service.reviewsForMovie(app.db, request.params.id, request.query.limit, request.user?.id ?? null),
   }));
 
   // The review form opens showing the viewer's own review.

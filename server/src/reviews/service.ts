@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { bumpCatalogueVersion, CatalogueCache } from '../movies/catalogueCache';
+import { reviewSocial } from '../comments/service';
 import { logFirstViewing } from '../viewings/service';
 import * as queries from './queries';
 
@@ -11,8 +12,8 @@ const flagToNumber = (value: boolean | null) => (value === null ? null : value ?
 const numberToFlag = (value: number | null) => (value === null ? null : value !== 0);
 
 /** The detail fields the client sent, in storage form; left-out fields stay out so they keep their value. */
-function detailChanges(input: ReviewPost): Partial<queries.ReviewFields> {
-  const changes: Partial<queries.ReviewFields> = {};
+function detailChanges(input: ReviewPost): Partial<queries.ReviewFields> & { spoiler?: number } {
+  const changes: Partial<queries.ReviewFields> & { spoiler?: number } = {};
   if (input.ttm_rating !== undefined) changes.ttm_rating = input.ttm_rating;
   if (input.pain_level !== undefined) changes.pain_level = input.pain_level;
   if (input.smoke_alarms !== undefined) changes.smoke_alarms = flagToNumber(input.smoke_alarms);
@@ -20,6 +21,7 @@ function detailChanges(input: ReviewPost): Partial<queries.ReviewFields> {
   if (input.estimated_budget !== undefined) changes.estimated_budget = input.estimated_budget;
   // An empty text box means no text.
   if (input.text !== undefined) changes.text = input.text?.trim() ? input.text : null;
+  if (input.spoiler !== undefined) changes.spoiler = input.spoiler ? 1 : 0;
   return changes;
 }
 
@@ -35,7 +37,7 @@ export async function saveReview(db: Kysely<Database>, userId: number, input: Re
 // Answers read on every page, kept per catalogue version (a saved review or a new picture makes a new one).
 const everyAverage = new CatalogueCache<Map<number, AverageEntry>>(1);
 const recentAnswers = new CatalogueCache<Record<string, ReviewUser[]>>(2000);
-const reviewAnswers = new CatalogueCache<ReviewRead[]>(2000);
+const reviewAnswers = new CatalogueCache<StoredReview[]>(2000);
 
 /** Every reviewed movie's average stars (to 2 decimals) and review count, kept per catalogue version. */
 export function everyAverageByMovie(db: Kysely<Database>, version?: string): Promise<Map<number, AverageEntry>> {
@@ -78,9 +80,11 @@ async function readRecent(db: Kysely<Database>, movieIds: number[], limit: numbe
 }
 
 type ReviewRow = Awaited<ReturnType<typeof queries.movieReviews>>[number];
+/** A review as stored (changed only by saving it, so kept per catalogue version); comments and reactions are read fresh. */
+type StoredReview = Omit<ReviewRead, 'comment_count' | 'reactions'>;
 
 /** A review row in the read shape (field names as the client knows them). */
-function toReviewRead(row: ReviewRow): ReviewRead {
+function toStoredReview(row: ReviewRow): StoredReview {
   return {
     id: row.id,
     user: { username: row.username, profile_picture: row.profile_picture },
@@ -94,20 +98,28 @@ function toReviewRead(row: ReviewRow): ReviewRead {
     movie_equipment_seen: numberToFlag(row.equipment_seen),
     estitamated_budget: row.estimated_budget,
     text: row.text,
+    spoiler: row.spoiler !== 0,
   };
 }
 
-/** A movie's reviews in the read shape. */
-export function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number): Promise<ReviewRead[]> {
-  return reviewAnswers.get(db, `${movieId}:${limit}`, async () => {
+/** Reviews with their comment counts and reactions (the viewer's own among them) as they are now. */
+async function withDiscussion(db: Kysely<Database>, reviews: StoredReview[], viewerId: number | null): Promise<ReviewRead[]> {
+  const social = await reviewSocial(db, reviews.map((review) => review.id), viewerId);
+  return reviews.map((review) => ({ ...review, ...social(review.id) }));
+}
+
+/** A movie's reviews in the read shape; `mine` of the reactions is the viewer's (none when signed out). */
+export async function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number, viewerId: number | null = null): Promise<ReviewRead[]> {
+  const reviews = await reviewAnswers.get(db, `${movieId}:${limit}`, async () => {
     if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
-    return (await queries.movieReviews(db, movieId, limit)).map(toReviewRead);
+    return (await queries.movieReviews(db, movieId, limit)).map(toStoredReview);
   });
+  return withDiscussion(db, reviews, viewerId);
 }
 
 /** The user's own review of a movie in the read shape, or null when they have none. */
 export async function userReviewOfMovie(db: Kysely<Database>, userId: number, movieId: number): Promise<ReviewRead | null> {
   if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
   const row = await queries.userReview(db, userId, movieId);
-  return row ? toReviewRead(row) : null;
+  return row ? (await withDiscussion(db, [toStoredReview(row)], userId))[0] : null;
 }

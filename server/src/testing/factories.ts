@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { bumpCatalogueVersion } from '../movies/catalogueCache';
 import type { Database, NewImdbTitle, NewMovie } from '../db/schema';
 import { NO_REVIEW_DETAILS } from '../reviews/queries';
@@ -68,12 +68,14 @@ export async function addMovie(db: Kysely<Database>, movie: Partial<NewMovie> = 
 /** Writes a review directly. */
 export async function addReview(
   db: Kysely<Database>,
-  review: { user_id: number; movie_id: number; stars: number } & Partial<Omit<Database['reviews'], 'id'>>,
+  review: { user_id: number; movie_id: number; stars: number } & Partial<Omit<Insertable<Database['reviews']>, 'id'>>,
 ) {
   const now = new Date(Date.now() + next()).toISOString();
-  await db
+  const inserted = await db
     .insertInto('reviews')
     .values({ ...NO_REVIEW_DETAILS, created_at: now, updated_at: now, ...review })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await bumpCatalogueVersion(db);
+  return { id: inserted.id };
 }

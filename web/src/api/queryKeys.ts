@@ -43,6 +43,8 @@ export const queryKeys = {
   listSeenBy: (listId: number) => ['insights', 'seen-by', 'list', listId] as const,
   memberYear: (username: string, year: number) => ['insights', 'year', username.toLowerCase(), year] as const,
   clubYear: (year: number) => ['insights', 'year', 'club', year] as const,
+  /** A review's comments (every page). */
+  comments: (reviewId: number) => ['comments', reviewId] as const,
   seen: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'seen', ids.join(',')] as const,
   ratings: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'ratings', ids.join(',')] as const,
 };

@@ -1,11 +1,19 @@
 import type { ReviewRead } from '@movieclub/contract';
+import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ReactionBar } from '../../components/social/ReactionBar';
+import { SpoilerBlock } from '../../components/social/SpoilerBlock';
+import { useSession } from '../../session/SessionProvider';
 import { RatingLetter } from '../../components/RatingLetter';
 import { StarRating } from '../../components/StarRating';
 import { UserAvatar } from '../../components/UserAvatar';
 import { budgetLabel } from '../../lib/budget';
 import { reviewDate, yesNo } from './movieFormat';
+
+// Loaded when a reader opens a review's comments.
+const CommentThread = lazy(() => import('../../components/social/CommentThread'));
 
 /** The 'Recent Reviews' card: up to 20, newest first, or 'No reviews yet.' */
 export function RecentReviews({ reviews }: { reviews: ReviewRead[] }) {
@@ -21,6 +29,38 @@ export function RecentReviews({ reviews }: { reviews: ReviewRead[] }) {
         </ul>
       )}
     </Card>
+  );
+}
+
+/** Reactions and the comments under a review, opened on demand. */
+function ReviewSocial({ review }: { review: ReviewRead }) {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const [count, setCount] = useState(review.comment_count);
+  const threadId = `review-${review.id}-comments`;
+  return (
+    <>
+      <div className="review-social">
+        <ReactionBar target={{ kind: 'review', id: review.id }} initial={review.reactions} signedIn={Boolean(user)} />
+        <Button
+          type="button"
+          size="small"
+          text
+          icon="pi pi-comments"
+          label={count === 1 ? '1 comment' : `${count} comments`}
+          aria-expanded={open}
+          aria-controls={open ? threadId : undefined}
+          onClick={() => setOpen((shown) => !shown)}
+        />
+      </div>
+      {open && (
+        <div id={threadId}>
+          <Suspense fallback={null}>
+            <CommentThread reviewId={review.id} signedIn={Boolean(user)} onCountChange={(delta) => setCount((shown) => shown + delta)} />
+          </Suspense>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -49,7 +89,12 @@ function ReviewItem({ review }: { review: ReviewRead }) {
         {budget && <li>Estimated Budget: {budget}</li>}
       </ul>
       {/* Plain text: React escapes it, so HTML in a review shows as typed and never runs. */}
-      {review.text && <p className="review-text">{review.text}</p>}
+      {review.text && (
+        <SpoilerBlock spoiler={review.spoiler}>
+          <p className="review-text">{review.text}</p>
+        </SpoilerBlock>
+      )}
+      <ReviewSocial review={review} />
     </li>
   );
 }

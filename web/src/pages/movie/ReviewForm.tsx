@@ -3,13 +3,14 @@ import { BUDGET_OPTIONS } from '../../lib/budget';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
+import { InputSwitch } from 'primereact/inputswitch';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { answeredUnsuccessfully, ApiError } from '../../api/client';
 import { postReview } from '../../api/reviews';
-import { dropdownNames } from '../../components/a11y';
+import { dropdownNames, SWITCH_PT } from '../../components/a11y';
 import { RatingLetter } from '../../components/RatingLetter';
 import { StarRating } from '../../components/StarRating';
 import { EMPTY_REVIEW_FORM, formChoicesFromReview, reviewPayload, type ReviewFormValues } from './movieFormat';
@@ -117,6 +118,9 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
         </Field>
         <Field label="Text Review" id="review-text" input>
           <InputTextarea id="review-text" value={form.text} onChange={(e) => set('text', e.target.value)} rows={5} autoResize className="w-full" />
+        </Field>
+        <Field label="Contains spoilers" id="review-spoiler" input>
+          <InputSwitch inputId="review-spoiler" checked={form.spoiler} onChange={(e) => set('spoiler', Boolean(e.value))} pt={SWITCH_PT} />
         </Field>
         <Button type="submit" label="Submit Review" disabled={busy} className="review-submit" />
       </form>

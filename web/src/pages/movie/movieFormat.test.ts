@@ -40,11 +40,12 @@ describe('movie page formatting', () => {
       equipment_seen: null,
       estimated_budget: null,
       text: null,
+      spoiler: false,
     });
   });
 
   it('sends a full form as the review post, text as typed', () => {
-    const form = { stars: 8, ttm_rating: 'A' as const, pain_level: 3, smoke_alarms: false, equipment_seen: true, estimated_budget: '1000-10000' as const, text: ' <b>Bold</b> ' };
+    const form = { stars: 8, ttm_rating: 'A' as const, pain_level: 3, smoke_alarms: false, equipment_seen: true, estimated_budget: '1000-10000' as const, text: ' <b>Bold</b> ', spoiler: true };
     assert.deepEqual(reviewPayload(7, form), { movie_id: 7, ...form });
   });
 
@@ -62,6 +63,9 @@ describe('movie page formatting', () => {
       movie_equipment_seen: false,
       estitamated_budget: '1000-10000',
       text: 'Groovy.',
+      spoiler: true,
+      comment_count: 0,
+      reactions: { counts: {}, mine: [] },
     };
     assert.deepEqual(formChoicesFromReview(review), {
       stars: 8,
@@ -70,8 +74,9 @@ describe('movie page formatting', () => {
       smoke_alarms: true,
       equipment_seen: false,
       estimated_budget: '1000-10000',
+      spoiler: true,
     });
-    const bare = { ...review, ttm_rating: 'Q', smoke_alerms: null, how_painful: null, movie_equipment_seen: null, estitamated_budget: 'lots' };
+    const bare = { ...review, ttm_rating: 'Q', smoke_alerms: null, how_painful: null, movie_equipment_seen: null, estitamated_budget: 'lots', spoiler: false };
     assert.deepEqual(formChoicesFromReview(bare), {
       stars: 8,
       ttm_rating: null,
@@ -79,6 +84,7 @@ describe('movie page formatting', () => {
       smoke_alarms: null,
       equipment_seen: null,
       estimated_budget: null,
+      spoiler: false,
     });
   });
 });

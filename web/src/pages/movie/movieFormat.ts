@@ -35,6 +35,8 @@ export interface ReviewFormValues {
   equipment_seen: boolean | null;
   estimated_budget: BudgetBand | null;
   text: string;
+  /** The text gives the plot away: readers see it blurred until they click. */
+  spoiler: boolean;
 }
 
 export const EMPTY_REVIEW_FORM: ReviewFormValues = {
@@ -45,6 +47,7 @@ export const EMPTY_REVIEW_FORM: ReviewFormValues = {
   equipment_seen: null,
   estimated_budget: null,
   text: '',
+  spoiler: false,
 };
 
 /**
@@ -62,6 +65,7 @@ export function reviewPayload(movieId: number, form: ReviewFormValues): ReviewPo
     equipment_seen: form.equipment_seen ?? null,
     estimated_budget: form.estimated_budget ?? null,
     text: form.text.trim() === '' ? null : form.text,
+    spoiler: form.spoiler,
   };
 }
 
@@ -79,5 +83,6 @@ export function formChoicesFromReview(review: ReviewRead): Omit<ReviewFormValues
     smoke_alarms: review.smoke_alerms ?? null,
     equipment_seen: review.movie_equipment_seen ?? null,
     estimated_budget: budget,
+    spoiler: review.spoiler,
   };
 }

@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { addMovie, createUser } from '../server/src/testing/factories';
+import { OWASP_PAYLOADS } from '../server/src/watchlists/xssPayloads';
+import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { checkScreen } from './support/screens';
+
+type Member = Awaited<ReturnType<typeof createUser>>;
+
+/** The review card of a member on the movie page. */
+const reviewBy = (page: Page, username: string) => page.locator('.review-item', { has: page.locator('.review-author-name', { hasText: username }) });
+
+/** Counts dialogs and script-made alerts: a payload that runs would call one of them. */
+async function watchForScripts(page: Page): Promise<() => Promise<number>> {
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs++;
+    void dialog.dismiss();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __ran: number };
+    w.__ran = 0;
+    for (const name of ['alert', 'confirm', 'prompt'] as const) {
+      window[name] = (() => {
+        w.__ran++;
+        return null;
+      }) as never;
+    }
+  });
+  return async () => dialogs + (await page.evaluate(() => (window as unknown as { __ran: number }).__ran));
+}
+
+describe('comments, reactions and spoilers in the browser', () => {
+  let site: Site;
+  let browser: Browser;
+  let rae: Member;
+  let sam: Member;
+  let movieId: number;
+
+  before(async () => {
+    ({ site, browser } = await openStage());
+    rae = await createUser(site, 'talk_rae');
+    sam = await createUser(site, 'talk_sam');
+    movieId = (await addMovie(site.database.db, { title: 'Talkative Feature', year: 2001 })).id;
+  });
+  after(() => closeStage(site, browser));
+
+  it('blurs a spoiler until revealed, and takes a comment with a mention and reactions', async () => {
+    // Rae reviews with a spoiler through the form.
+    const first = await newSignedInPage(browser, site.url, rae);
+    await first.page.goto(`/movie/${movieId}`);
+    await first.page.locator('.review-form .p-rating-item').nth(7).click();
+    await first.page.locator('#review-text').fill('The twist: the narrator was the projector all along.');
+    await first.page.getByRole('switch', { name: 'Contains spoilers' }).click();
+    await first.page.getByRole('button', { name: 'Submit Review' }).click();
+    await reviewBy(first.page, 'talk_rae').waitFor();
+    await first.context.close();
+
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, sam);
+    await page.goto(`/movie/${movieId}`);
+    const review = reviewBy(page, 'talk_rae');
+    const reveal = review.getByRole('button', { name: 'Contains spoilers: show' });
+    await reveal.waitFor();
+    assert.equal(await review.locator('.spoiler-content .review-text').count(), 1, 'the text is under the blur');
+    assert.equal(await review.getByText('the narrator was the projector').isVisible(), true, 'blurred, not removed');
+    assert.equal(await review.locator('.spoiler-content').getAttribute('aria-hidden'), 'true', 'hidden from screen readers until shown');
+    await checkScreen(page, 'review-spoiler');
+    await reveal.click();
+    assert.equal(await review.locator('.spoiler').count(), 0, 'shown plainly once revealed');
+
+    await review.getByRole('button', { name: 'thumbs up: 0' }).click();
+    await review.getByRole('button', { name: 'thumbs up: 1' }).waitFor();
+    assert.equal(await review.getByRole('button', { name: 'thumbs up: 1' }).getAttribute('aria-pressed'), 'true');
+
+    await review.getByRole('button', { name: '0 comments' }).click();
+    await review.getByLabel('Your comment').fill('@talk_rae no way!\nSee https://example.org/theory for more.');
+    await review.getByRole('button', { name: 'Comment', exact: true }).click();
+    const comment = review.locator('.comment').first();
+    await comment.waitFor();
+    await review.getByRole('button', { name: '1 comment' }).waitFor();
+    const mention = comment.getByRole('link', { name: '@talk_rae' });
+    assert.equal(await mention.getAttribute('href'), '/user/profile/talk_rae');
+    const outside = comment.getByRole('link', { name: 'https://example.org/theory' });
+    assert.match((await outside.getAttribute('rel')) ?? '', /nofollow/);
+    assert.equal(await comment.locator('.comment-text br').count(), 1, 'the line break is kept');
+    await comment.getByRole('button', { name: 'heart: 0' }).click();
+    await comment.getByRole('button', { name: 'heart: 1' }).waitFor();
+    await checkScreen(page, 'review-comments');
+
+    // Sam rewrites the comment and marks it a spoiler: it says it was edited, and blurs.
+    await comment.getByRole('button', { name: 'Edit' }).click();
+    await comment.getByLabel('Change your comment').fill('@talk_rae no way! The projector bit ruined it for me.');
+    await comment.getByLabel('Contains spoilers').check();
+    await comment.getByRole('button', { name: 'Save' }).click();
+    await comment.locator('.comment-date', { hasText: 'edited' }).waitFor();
+    await comment.getByRole('button', { name: 'Contains spoilers: show' }).waitFor();
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it('lets the review author delete a comment on it, and visitors only read', async () => {
+    const visitor = await browser.newContext({ baseURL: site.url });
+    const page = await visitor.newPage();
+    await page.goto(`/movie/${movieId}`);
+    const review = reviewBy(page, 'talk_rae');
+    await review.getByRole('button', { name: '1 comment' }).click();
+    await review.getByText('Login').waitFor();
+    assert.equal(await review.getByRole('button', { name: /thumbs up/ }).count(), 0, 'visitors see counts, not buttons');
+    assert.equal(await review.getByRole('img', { name: 'thumbs up: 1' }).count(), 1);
+    await visitor.close();
+
+    const { page: author, context } = await newSignedInPage(browser, site.url, rae);
+    author.on('dialog', (dialog) => void dialog.accept());
+    await author.goto(`/movie/${movieId}`);
+    const own = reviewBy(author, 'talk_rae');
+    await own.getByRole('button', { name: '1 comment' }).click();
+    const comment = own.locator('.comment').first();
+    assert.equal(await comment.getByRole('button', { name: 'Edit' }).count(), 0, 'only its author edits it');
+    await comment.getByRole('button', { name: 'Delete' }).click();
+    await own.getByRole('button', { name: '0 comments' }).waitFor();
+    await own.locator('.comment').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('runs none of the XSS payloads posted as comments', async () => {
+    const posters: Member[] = [];
+    for (let index = 0; index < 4; index++) posters.push(await createUser(site, `talk_x${index}`));
+    const reviewId = (await rae.agent.get(`/api/movies/${movieId}/reviews`)).body.reviews[0].id as number;
+    for (const [index, payload] of OWASP_PAYLOADS.entries()) {
+      const text = `${payload} @talk_sam ${payload}`.slice(0, 2_000);
+      const reply = await posters[index % posters.length].agent.post(`/api/reviews/${reviewId}/comments`, { text });
+      assert.equal(reply.status, 200, `${payload}: ${JSON.stringify(reply.body)}`);
+    }
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, sam);
+    const ran = await watchForScripts(page);
+    await page.goto(`/movie/${movieId}`);
+    const review = reviewBy(page, 'talk_rae');
+    await review.getByRole('button', { name: `${OWASP_PAYLOADS.length} comments` }).click();
+    const comments = review.locator('.comment');
+    await comments.nth(OWASP_PAYLOADS.length - 1).waitFor();
+    // Point at and click into every comment, as a reader would, to fire any handler that slipped through.
+    for (let index = 0; index < OWASP_PAYLOADS.length; index++) {
+      const text = comments.nth(index).locator('.comment-text');
+      await text.hover();
+      await text.click({ position: { x: 2, y: 2 } });
+      if (page.url() !== `${site.url}/movie/${movieId}`) await page.goBack();
+    }
+    await page.waitForTimeout(300);
+    assert.equal(await ran(), 0, 'no payload ran');
+    assert.equal(await page.locator('.comment-text script, .comment-text img, .comment-text iframe, .comment-text svg, .comment-text [style]').count(), 0);
+    const hrefs = await page.locator('.comment-text a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    assert.ok(hrefs.every((href) => /^(https?:\/\/|\/user\/profile\/)/.test(href)), `only web and profile links: ${hrefs.join(' ')}`);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,46 @@
+import { socialRoutes as api } from '@movieclub/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contractRoute } from '../http/contractRoute';
+import { rateLimit } from '../http/rateLimits';
+import * as service from './service';
+
+export async function routes(app: FastifyInstance): Promise<void> {
+  const viewer = (request: FastifyRequest): service.Viewer =>
+    request.user ? { id: request.user.id, admin: service.isAdmin(app.config.adminUsernames, request.user.username) } : null;
+  const member = (request: FastifyRequest) => viewer(request)!;
+  const commentLimit = { config: { rateLimit: rateLimit(app.config, 'comment') } };
+  const reactLimit = { config: { rateLimit: rateLimit(app.config, 'react') } };
+
+  contractRoute(app, api.comments)(async (request) => ({
+    success: true,
+    ...(await service.list(app.db, request.params.id, request.query, viewer(request))),
+  }));
+
+  contractRoute(app, api.comment, commentLimit)(async (request) => {
+    const { comment } = await service.create(app.db, request.params.id, member(request), request.body);
+    return { success: true, comment };
+  });
+
+  contractRoute(app, api.change, commentLimit)(async (request) => ({
+    success: true,
+    comment: await service.change(app.db, request.params.id, member(request), request.body),
+  }));
+
+  contractRoute(app, api.remove)(async (request) => {
+    await service.remove(app.db, request.params.id, member(request));
+    return { success: true };
+  });
+
+  const reactions = [
+    [api.reactToReview, 'review', true],
+    [api.unreactToReview, 'review', false],
+    [api.reactToComment, 'comment', true],
+    [api.unreactToComment, 'comment', false],
+  ] as const;
+  for (const [route, kind, on] of reactions) {
+    contractRoute(app, route, reactLimit)(async (request) => ({
+      success: true,
+      reactions: await service.react(app.db, kind, request.params.id, member(request), request.params.reaction, on),
+    }));
+  }
+}

@@ -1,0 +1,145 @@
+import type { Comment } from '@movieclub/contract';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { errorText } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { changeComment, deleteComment, fetchComments, postComment } from '../../api/social';
+import { UserAvatar } from '../UserAvatar';
+import { CommentForm } from './CommentForm';
+import { ReactionBar } from './ReactionBar';
+import { SpoilerBlock } from './SpoilerBlock';
+import './social.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+interface CommentItemProps {
+  comment: Comment;
+  signedIn: boolean;
+  onChanged(): void;
+  onDeleted(): void;
+}
+
+function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemProps) {
+  const [editing, setEditing] = useState(false);
+  const edit = useMutation({
+    mutationFn: ({ text, spoiler }: { text: string; spoiler: boolean }) => changeComment(comment.id, { text, spoiler }),
+    onSuccess: () => {
+      setEditing(false);
+      onChanged();
+    },
+  });
+  const remove = useMutation({ mutationFn: () => deleteComment(comment.id), onSuccess: onDeleted });
+  const { username, profile_picture } = comment.user;
+  return (
+    <li className="comment" id={`comment-${comment.id}`}>
+      <div className="comment-head">
+        <Link to={`/user/profile/${encodeURIComponent(username)}`} className="comment-author">
+          <UserAvatar username={username} picture={profile_picture} initial />
+          <span>{username}</span>
+        </Link>
+        <span className="comment-date">
+          {when(comment.created_at)}
+          {comment.edited_at && ' · edited'}
+        </span>
+      </div>
+      {editing ? (
+        <CommentForm
+          initialText={comment.text}
+          initialSpoiler={comment.spoiler}
+          submitLabel="Save"
+          busy={edit.isPending}
+          error={edit.isError ? errorText(edit.error, 'Could not save the comment.') : ''}
+          onSubmit={(text, spoiler) => edit.mutate({ text, spoiler })}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <SpoilerBlock spoiler={comment.spoiler}>
+          {/* Sanitised on the server: escaped text with links and mentions only. */}
+          <p className="comment-text" dangerouslySetInnerHTML={{ __html: comment.html }} />
+        </SpoilerBlock>
+      )}
+      <div className="comment-actions">
+        <ReactionBar target={{ kind: 'comment', id: comment.id }} initial={comment.reactions} signedIn={signedIn} />
+        {comment.permissions.edit && !editing && <Button type="button" size="small" text label="Edit" onClick={() => setEditing(true)} />}
+        {comment.permissions.delete && (
+          <Button
+            type="button"
+            size="small"
+            text
+            severity="danger"
+            label="Delete"
+            loading={remove.isPending}
+            onClick={() => window.confirm('Delete this comment?') && remove.mutate()}
+          />
+        )}
+      </div>
+      {remove.isError && (
+        <p className="social-error" role="alert">
+          {errorText(remove.error, 'Could not delete the comment.')}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** A review's comments, oldest first, with more on demand, and the form to add one. */
+export default function CommentThread({ reviewId, signedIn, onCountChange }: { reviewId: number; signedIn: boolean; onCountChange?(delta: number): void }) {
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const comments = useInfiniteQuery({
+    queryKey: queryKeys.comments(reviewId),
+    queryFn: ({ pageParam, signal }) => fetchComments(reviewId, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_after ?? undefined,
+  });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.comments(reviewId) });
+  const add = useMutation({
+    mutationFn: ({ text, spoiler }: { text: string; spoiler: boolean }) => postComment(reviewId, { text, spoiler }),
+    onSuccess: () => {
+      onCountChange?.(1);
+      reload();
+    },
+  });
+  const all = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+
+  return (
+    <section className="comment-thread" aria-label="Comments">
+      {comments.isError && <p className="social-error">Could not load the comments.</p>}
+      {all.length > 0 && (
+        <ol className="comment-list">
+          {all.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              signedIn={signedIn}
+              onChanged={reload}
+              onDeleted={() => {
+                onCountChange?.(-1);
+                reload();
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      {comments.hasNextPage && <Button type="button" size="small" text label="More comments" loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()} />}
+      {signedIn ? (
+        <CommentForm
+          key={add.submittedAt}
+          submitLabel="Comment"
+          busy={add.isPending}
+          error={add.isError ? errorText(add.error, 'Could not post the comment.') : ''}
+          onSubmit={(text, spoiler) => add.mutate({ text, spoiler })}
+        />
+      ) : (
+        <p className="comment-sign-in">
+          <Link to="/login" state={{ from: location }}>
+            Login
+          </Link>{' '}
+          to comment.
+        </p>
+      )}
+    </section>
+  );
+}

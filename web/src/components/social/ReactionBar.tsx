@@ -1,0 +1,60 @@
+import { REACTION_NAMES, REACTIONS, type Reaction, type ReactionCounts } from '@movieclub/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../api/client';
+import { type ReactionTarget, setReaction } from '../../api/social';
+import './social.css';
+
+const NAMES: Record<Reaction, string> = {
+  thumbs_up: 'thumbs up',
+  heart: 'heart',
+  laugh: 'laughing',
+  scream: 'screaming',
+  mind_blown: 'mind blown',
+  popcorn: 'popcorn',
+};
+
+/** One toggle per reaction with its count; the caller's own are pressed. Visitors see the counts only. */
+export function ReactionBar({ target, initial, signedIn }: { target: ReactionTarget; initial: ReactionCounts; signedIn: boolean }) {
+  const [reactions, setReactions] = useState(initial);
+  const toggle = useMutation({
+    mutationFn: ({ reaction, on }: { reaction: Reaction; on: boolean }) => setReaction(target, reaction, on),
+    onSuccess: (reply) => setReactions(reply.reactions),
+  });
+  const shown = signedIn ? REACTION_NAMES : REACTION_NAMES.filter((name) => (reactions.counts[name] ?? 0) > 0);
+  if (shown.length === 0) return null;
+  return (
+    <div className="reaction-bar" role="group" aria-label="Reactions">
+      {shown.map((name) => {
+        const count = reactions.counts[name] ?? 0;
+        const mine = reactions.mine.includes(name);
+        const label = `${NAMES[name]}: ${count}`;
+        return signedIn ? (
+          <button
+            key={name}
+            type="button"
+            className={mine ? 'reaction reaction-mine' : 'reaction'}
+            aria-pressed={mine}
+            aria-label={label}
+            title={label}
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate({ reaction: name, on: !mine })}
+          >
+            <span aria-hidden="true">{REACTIONS[name]}</span>
+            {count > 0 && <span className="reaction-count">{count}</span>}
+          </button>
+        ) : (
+          <span key={name} className="reaction" aria-label={label} role="img">
+            <span aria-hidden="true">{REACTIONS[name]}</span>
+            <span className="reaction-count">{count}</span>
+          </span>
+        );
+      })}
+      {toggle.isError && (
+        <span className="social-error" role="alert">
+          {errorText(toggle.error, 'Could not save your reaction.')}
+        </span>
+      )}
+    </div>
+  );
+}
