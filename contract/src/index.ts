@@ -26,3 +26,5 @@ export * from './insights';
 export * from './yearReview';
 export * from './reactions';
 export * from './social';
+export * from './notifications';
+export * from './feed';

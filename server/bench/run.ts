@@ -21,12 +21,13 @@ import { benchHttp } from './http';
 import { benchLighthouse } from './lighthouse';
 import { benchMixed } from './mixed';
 import { benchImports } from './imports';
+import { benchFeed } from './feed';
 import { benchInsights } from './insights';
 import { benchUploads } from './uploads';
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const QUERIES = 1000;
-/** `sqlite`, `postgres`, `http`, `mixed`, `lighthouse`, `uploads`, `imports` or `insights` to run one part; everything by default. */
+/** `sqlite`, `postgres`, `http`, `mixed`, `lighthouse`, `uploads`, `imports`, `insights` or `feed` to run one part; everything by default. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const IMPORT_TARGET = 50_000;
 const SEARCH_P95_TARGET = 20;
@@ -110,6 +111,7 @@ async function main() {
   if (ONLY === '' || ONLY === 'uploads') await benchUploads();
   if (ONLY === '' || ONLY === 'imports') await benchImports();
   if (ONLY === '' || ONLY === 'insights') await benchInsights();
+  if (ONLY === '' || ONLY === 'feed') await benchFeed();
 }
 
 async function benchDatabases() {

@@ -21,10 +21,12 @@ import { installSecurityHeaders } from './http/securityHeaders';
 import { loadSampleIfEmpty } from './imdb/sample';
 import { routes as commentRoutes } from './comments/routes';
 import { routes as exportRoutes } from './exports/routes';
+import { feedRoutes } from './feed/routes';
 import { routes as imdbRoutes } from './imdb/routes';
 import { routes as importRoutes } from './imports/routes';
 import { routes as insightRoutes } from './insights/routes';
 import { routes as movieRoutes } from './movies/routes';
+import { notificationRoutes } from './notifications/routes';
 import { routes as profileRoutes } from './profiles/routes';
 import { createRealtime, type Realtime } from './realtime';
 import { routes as recommendationRoutes } from './recommendations/routes';
@@ -108,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(insightRoutes);
   await app.register(yearReviewRoutes);
   await app.register(profileRoutes);
+  await app.register(feedRoutes);
+  await app.register(notificationRoutes);
   await serveClient(app, config.webDist);
 
   const realtime = await createRealtime(app, config, auth);

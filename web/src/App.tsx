@@ -16,6 +16,7 @@ const ScreeningPage = lazy(() => import('./pages/screening/ScreeningPage').then(
 const ClubPage = lazy(() => import('./pages/club/ClubPage').then((module) => ({ default: module.ClubPage })));
 const MemberYearPage = lazy(() => import('./pages/year/MemberYearPage').then((module) => ({ default: module.MemberYearPage })));
 const ClubYearPage = lazy(() => import('./pages/year/ClubYearPage').then((module) => ({ default: module.ClubYearPage })));
+const FeedPage = lazy(() => import('./pages/feed/FeedPage').then((module) => ({ default: module.FeedPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 /** A screen inside the shared layout; the layout shows at once while the screen's chunk loads. */
@@ -43,6 +44,7 @@ export function App() {
       <Route path="/screening/:id" element={<Screen title="Movie Night"><ScreeningPage /></Screen>} />
       <Route path="/user/profile/:username/year/:year" element={<Screen title="Year in Review"><MemberYearPage /></Screen>} />
       <Route path="/club/year/:year" element={<Screen title="Year in Review"><ClubYearPage /></Screen>} />
+      <Route path="/feed" element={<Screen title="Club Activity"><FeedPage /></Screen>} />
       <Route path="/club" element={<Screen title="Club"><ClubPage /></Screen>} />
       <Route path="*" element={<Screen><NotFoundPage /></Screen>} />
     </Routes>

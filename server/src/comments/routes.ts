@@ -2,6 +2,8 @@ import { socialRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
+import { notifyLater } from '../notifications/notify';
+import { commentPosted, reactionLeft } from '../notifications/producers';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -17,7 +19,9 @@ export async function routes(app: FastifyInstance): Promise<void> {
   }));
 
   contractRoute(app, api.comment, commentLimit)(async (request) => {
-    const { comment } = await service.create(app.db, request.params.id, member(request), request.body);
+    const { comment, mentionedUserIds } = await service.create(app.db, request.params.id, member(request), request.body);
+    const actor = { id: request.user.id, username: request.user.username };
+    notifyLater(app, 'comment', () => commentPosted(app, { commentId: comment.id, reviewId: comment.review_id, actor, mentionedUserIds }));
     return { success: true, comment };
   });
 
@@ -38,9 +42,14 @@ export async function routes(app: FastifyInstance): Promise<void> {
     [api.unreactToComment, 'comment', false],
   ] as const;
   for (const [route, kind, on] of reactions) {
-    contractRoute(app, route, reactLimit)(async (request) => ({
-      success: true,
-      reactions: await service.react(app.db, kind, request.params.id, member(request), request.params.reaction, on),
-    }));
+    contractRoute(app, route, reactLimit)(async (request) => {
+      const { id, reaction } = request.params;
+      const reactions = await service.react(app.db, kind, id, member(request), reaction, on);
+      if (on) {
+        const actor = { id: request.user.id, username: request.user.username };
+        notifyLater(app, 'reaction', () => reactionLeft(app, { target: kind, targetId: id, actor, reaction }));
+      }
+      return { success: true, reactions };
+    });
   }
 }

@@ -65,6 +65,11 @@ describe('moving a club from SQLite to PostgreSQL', () => {
       { target_kind: 'review', target_id: bobsReview.id, user_id: alice.id, reaction: 'laugh', created_at: now },
       { target_kind: 'comment', target_id: comment.id, user_id: bob.id, reaction: 'heart', created_at: now },
     ]).execute();
+    // A notification names its member and, while the account exists, who caused it.
+    await db.insertInto('notifications').values([
+      { user_id: bob.id, kind: 'comment', actor_id: alice.id, text: 'alice commented on your review of The Room.', link: `/movie/${room.id}#comment-${comment.id}`, created_at: now, read_at: null, dedupe_key: null },
+      { user_id: alice.id, kind: 'rating_prompt', actor_id: null, text: 'Rate it.', link: `/movie/${room.id}`, created_at: now, read_at: now, dedupe_key: 'x' },
+    ]).execute();
     target = await createTestDatabase('postgres');
   });
 
@@ -77,7 +82,7 @@ describe('moving a club from SQLite to PostgreSQL', () => {
     const progress: string[] = [];
     const report = await transferSqliteToPostgres(club.database, target.database, (table) => progress.push(table));
     const tables = await tablesToTransfer(club.database.db, target.database.db);
-    for (const required of ['users', 'sessions', 'imdb_titles', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'imports', 'import_rows', 'import_lists', 'comments', 'reactions']) {
+    for (const required of ['users', 'sessions', 'imdb_titles', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'imports', 'import_rows', 'import_lists', 'comments', 'reactions', 'notifications']) {
       assert.ok(tables.includes(required), `${required} is transferred`);
     }
     assert.deepEqual(report.map((row) => row.table), tables);

@@ -24,6 +24,8 @@ const TABLE_ORDER = [
   'screening_attendees',
   'comments',
   'reactions',
+  'notifications',
+  'mutes',
   'app_meta',
 ];
 /**
@@ -31,7 +33,7 @@ const TABLE_ORDER = [
  * other table (the IMDb index a first start loads, settings, sessions and failed logins
  * of an empty club) is replaced by the source's rows, not merged.
  */
-const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions', 'imports', 'import_rows', 'import_lists', 'screenings', 'screening_rsvps', 'screening_votes', 'screening_attendees', 'comments', 'reactions']);
+const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions', 'imports', 'import_rows', 'import_lists', 'screenings', 'screening_rsvps', 'screening_votes', 'screening_attendees', 'comments', 'reactions', 'notifications', 'mutes']);
 const MAX_PG_PARAMETERS = 60_000;
 
 export interface TableTransfer {

@@ -27,6 +27,8 @@ export interface Database {
   screening_attendees: ScreeningAttendeesTable;
   comments: CommentsTable;
   reactions: ReactionsTable;
+  mutes: MutesTable;
+  notifications: NotificationsTable;
 }
 
 export interface UsersTable {
@@ -291,5 +293,27 @@ export interface ReactionsTable {
   target_id: number;
   user_id: number;
   reaction: string;
+  created_at: string;
+}
+
+/** Something that happened for a member (`kind` from the contract's NOTIFICATION_KINDS), as one sentence and a link. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  /** Who did it; null when nobody did (a rating prompt) or the account is gone. */
+  actor_id: number | null;
+  text: string;
+  link: string;
+  created_at: string;
+  read_at: string | null;
+  /** Names an event that notifies once only; null when each occurrence counts. */
+  dedupe_key: string | null;
+}
+
+/** A member whose events another member's feed leaves out. */
+export interface MutesTable {
+  user_id: number;
+  muted_id: number;
   created_at: string;
 }

@@ -1,58 +1,21 @@
 import assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Socket } from 'socket.io-client';
-import { ApiAgent } from '../testing/client';
-import { clusterEnv, type ServerProcess, startServerProcess, stopServerProcess } from '../testing/serverProcess';
+import { describe, it } from 'node:test';
+import { signUpOn, twoServerProcesses } from '../testing/serverProcess';
 import { addMovie } from '../testing/factories';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../testing/testApp';
+import { TEST_DATABASES } from '../testing/testApp';
 import { connectSocket, nextEvent } from '../watchlists/socketClient';
 import { startsIn } from './testing';
 
-
-async function signUp(baseUrl: string, username: string): Promise<ApiAgent> {
-  const agent = new ApiAgent(baseUrl);
-  await agent.post('/api/register', { username, password: 'correct horse battery' });
-  const login = await agent.post('/api/login', { username, password: 'correct horse battery' });
-  assert.equal(login.status, 200, JSON.stringify(login.body));
-  return agent;
-}
-
 describe('a movie night across two server processes on PostgreSQL and Redis', { skip: !TEST_DATABASES.includes('postgres') && 'PostgreSQL not in TEST_DATABASES' }, () => {
-  let database: TestDatabase;
-  let emptyDir: string;
-  const children: ChildProcess[] = [];
-  const sockets: Socket[] = [];
-  let serverA: ServerProcess;
-  let serverB: ServerProcess;
-
-  before(async () => {
-    database = await createTestDatabase('postgres');
-    emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenings-no-sample-'));
-    const env = clusterEnv(database.pgSchema, emptyDir);
-    serverA = await startServerProcess(env);
-    children.push(serverA.child);
-    serverB = await startServerProcess(env);
-    children.push(serverB.child);
-  });
-
-  after(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await Promise.all(children.map(stopServerProcess));
-    await database?.drop();
-    if (emptyDir) fs.rmSync(emptyDir, { recursive: true, force: true });
-  });
+  const cluster = twoServerProcesses('screenings');
 
   it('shows attendees on either process a vote and the pick as they happen', async () => {
-    const owner = await signUp(serverA.url, 'night_owner');
-    const onA = await signUp(serverA.url, 'night_alice');
+    const owner = (await signUpOn(cluster.a.url, 'night_owner')).agent;
+    const onA = (await signUpOn(cluster.a.url, 'night_alice')).agent;
     // Bob's browser talks to process B for everything, HTTP and socket alike.
-    const onB = await signUp(serverB.url, 'night_bob');
+    const onB = (await signUpOn(cluster.b.url, 'night_bob')).agent;
     const list = (await owner.post('/api/watchlists/public', { name: 'Across the night' })).body.watchlist;
-    const movies = [await addMovie(database.database.db, { title: 'First Across' }), await addMovie(database.database.db, { title: 'Second Across' })];
+    const movies = [await addMovie(cluster.database.database.db, { title: 'First Across' }), await addMovie(cluster.database.database.db, { title: 'Second Across' })];
     for (const movie of movies) await owner.post(`/api/watchlists/${list.id}/items`, { movie_id: movie.id });
     const scheduled = await owner.post('/api/screenings', { watchlist_id: list.id, starts_at: startsIn(24) });
     assert.equal(scheduled.status, 200, JSON.stringify(scheduled.body));
@@ -60,11 +23,11 @@ describe('a movie night across two server processes on PostgreSQL and Redis', { 
 
     const open = (url: string, cookie: string) => {
       const socket = connectSocket(url, cookie);
-      sockets.push(socket);
+      cluster.sockets.push(socket);
       return socket;
     };
-    const alice = open(serverA.url, onA.cookieHeader);
-    const bob = open(serverB.url, onB.cookieHeader);
+    const alice = open(cluster.a.url, onA.cookieHeader);
+    const bob = open(cluster.b.url, onB.cookieHeader);
     for (const socket of [alice, bob]) {
       const init = nextEvent(socket, 'screening:init', 10_000);
       socket.emit('screening:subscribe', { screening_id: id });

@@ -2,6 +2,8 @@ import { SCREENING_EVENTS, screeningRoutes as api, type ScreeningUpdateEvent } f
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
+import { notifyLater } from '../notifications/notify';
+import { attendanceRecorded, screeningScheduled } from '../notifications/producers';
 import * as service from './service';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -17,6 +19,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
 
   contractRoute(app, api.create)(async (request) => {
     const screening = await service.schedule(app.db, request.user, request.body);
+    const { id, watchlist_id: watchlistId, watchlist_name: listName, starts_at: startsAt } = screening;
+    notifyLater(app, 'screening', () => screeningScheduled(app, { screeningId: id, watchlistId, listName, startsAt, actorId: request.user.id }));
     return { success: true, screening };
   });
 
@@ -80,6 +84,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const access = await service.accessScreening(app.db, id, request.user);
     const result = await service.recordAttendance(app.db, access, request.body.usernames);
     await announce(id, 'attendance');
+    const { picked_movie_id: movieId, watchlist_name: listName } = access.screening;
+    if (movieId !== null) notifyLater(app, 'rating prompt', () => attendanceRecorded(app, { screeningId: id, listName, movieId }));
     return { success: true, ...result };
   });
 

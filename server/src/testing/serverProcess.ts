@@ -1,8 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
+import type { Socket } from 'socket.io-client';
 import { REPO_ROOT } from '../config';
 import { freePort } from './ports';
-import { TEST_POSTGRES_URL } from './testApp';
+import { ApiAgent } from './client';
+import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase } from './testApp';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -62,4 +67,47 @@ export function clusterEnv(pgSchema: string | undefined, emptyDir: string, extra
     SESSION_SECRET: `cluster-test-${pgSchema}`,
     ...extra,
   };
+}
+
+/** Signs a new member up and in through a process; their agent keeps the session cookie. */
+export async function signUpOn(baseUrl: string, username: string): Promise<{ agent: ApiAgent; id: number }> {
+  const agent = new ApiAgent(baseUrl);
+  await agent.post('/api/register', { username, password: 'correct horse battery' });
+  const login = await agent.post('/api/login', { username, password: 'correct horse battery' });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { agent, id: login.body.user.id as number };
+}
+
+export interface TwoProcesses {
+  database: TestDatabase;
+  a: ServerProcess;
+  b: ServerProcess;
+  /** Sockets to close when the processes stop. */
+  sockets: Socket[];
+}
+
+/**
+ * Two production processes on one fresh PostgreSQL schema and Redis, for the describe
+ * block that calls it: started before its tests, stopped (with its sockets) after them.
+ */
+export function twoServerProcesses(name: string, extraEnv: NodeJS.ProcessEnv = {}): TwoProcesses {
+  const state = { sockets: [] } as unknown as TwoProcesses;
+  let emptyDir = '';
+  const children: ChildProcess[] = [];
+  before(async () => {
+    state.database = await createTestDatabase('postgres');
+    emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-no-sample-`));
+    const env = clusterEnv(state.database.pgSchema, emptyDir, extraEnv);
+    state.a = await startServerProcess(env);
+    children.push(state.a.child);
+    state.b = await startServerProcess(env);
+    children.push(state.b.child);
+  });
+  after(async () => {
+    for (const socket of state.sockets) socket.disconnect();
+    await Promise.all(children.map(stopServerProcess));
+    await state.database?.drop();
+    if (emptyDir) fs.rmSync(emptyDir, { recursive: true, force: true });
+  });
+  return state;
 }

@@ -67,6 +67,12 @@ export function usersNamed(db: Db, lowerNames: string[]) {
   return db.selectFrom('users').select(['id', 'username', 'username_lower', 'profile_picture']).where('username_lower', 'in', lowerNames).execute();
 }
 
+/** The ids of the members tagged in a viewing. */
+export async function companionIds(db: Db, viewingId: number): Promise<number[]> {
+  const rows = await db.selectFrom('viewing_companions').select('user_id').where('viewing_id', '=', viewingId).execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** The tagged members of each viewing. */
 export function companionsOf(db: Db, viewingIds: number[]) {
   if (viewingIds.length === 0) return Promise.resolve([]);

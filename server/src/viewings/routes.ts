@@ -1,18 +1,30 @@
 import { viewingRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
+import { notifyLater } from '../notifications/notify';
+import { viewingTagged } from '../notifications/producers';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
-  contractRoute(app, api.create)(async (request) => ({
-    success: true,
-    viewing: await service.logViewing(app.db, request.user.id, request.body),
-  }));
+  /** Members newly tagged in a viewing hear of it (a movie night's attendance tags through its own path, and does not). */
+  const tell = (user: { id: number; username: string }, saved: service.SavedViewing) => {
+    if (saved.newlyTagged.length === 0) return;
+    const actor = { id: user.id, username: user.username };
+    const { id: viewingId, movie_id: movieId } = saved.viewing;
+    notifyLater(app, 'viewing tag', () => viewingTagged(app, { viewingId, movieId, actor, userIds: saved.newlyTagged }));
+  };
 
-  contractRoute(app, api.change)(async (request) => ({
-    success: true,
-    viewing: await service.changeViewing(app.db, request.user.id, request.params.id, request.body),
-  }));
+  contractRoute(app, api.create)(async (request) => {
+    const saved = await service.logViewing(app.db, request.user.id, request.body);
+    tell(request.user, saved);
+    return { success: true, viewing: saved.viewing };
+  });
+
+  contractRoute(app, api.change)(async (request) => {
+    const saved = await service.changeViewing(app.db, request.user.id, request.params.id, request.body);
+    tell(request.user, saved);
+    return { success: true, viewing: saved.viewing };
+  });
 
   contractRoute(app, api.remove)(async (request) => {
     await service.deleteViewing(app.db, request.user.id, request.params.id);

@@ -55,8 +55,14 @@ function toViewing(row: { id: number; movie_id: number; watched_on: string | nul
   };
 }
 
+/** A saved viewing and the members it newly tags (to be told). */
+export interface SavedViewing {
+  viewing: Viewing;
+  newlyTagged: number[];
+}
+
 /** Logs a viewing; without `rewatch`, it is one when the viewer has an earlier (or same-day) viewing of the movie. */
-export async function logViewing(db: Db, viewerId: number, input: ViewingCreate): Promise<Viewing> {
+export async function logViewing(db: Db, viewerId: number, input: ViewingCreate): Promise<SavedViewing> {
   if (!(await movieExists(db, input.movie_id))) throw notFound('That movie is not in the catalogue.');
   const watchedOn = input.watched_on ?? utcToday();
   const companions = await companionIds(db, viewerId, input.with ?? []);
@@ -71,7 +77,7 @@ export async function logViewing(db: Db, viewerId: number, input: ViewingCreate)
     await q.setCompanions(trx, id, companions);
     return id;
   });
-  return viewingById(db, id);
+  return { viewing: await viewingById(db, id), newlyTagged: companions };
 }
 
 async function ownViewing(db: Db, viewerId: number, id: number) {
@@ -81,7 +87,7 @@ async function ownViewing(db: Db, viewerId: number, id: number) {
   return row;
 }
 
-export async function changeViewing(db: Db, viewerId: number, id: number, input: ViewingChange): Promise<Viewing> {
+export async function changeViewing(db: Db, viewerId: number, id: number, input: ViewingChange): Promise<SavedViewing> {
   await ownViewing(db, viewerId, id);
   const companions = input.with === undefined ? null : await companionIds(db, viewerId, input.with);
   const changes: Partial<q.ViewingFields> = {};
@@ -89,11 +95,14 @@ export async function changeViewing(db: Db, viewerId: number, id: number, input:
   if (input.rewatch !== undefined) changes.rewatch = input.rewatch ? 1 : 0;
   if (input.place !== undefined) changes.place = cleanText(input.place);
   if (input.note !== undefined) changes.note = cleanText(input.note);
-  await db.transaction().execute(async (trx) => {
+  const newlyTagged = await db.transaction().execute(async (trx) => {
     await q.updateViewing(trx, id, changes, new Date().toISOString());
-    if (companions) await q.setCompanions(trx, id, companions);
+    if (!companions) return [];
+    const before = new Set(await q.companionIds(trx, id));
+    await q.setCompanions(trx, id, companions);
+    return companions.filter((userId) => !before.has(userId));
   });
-  return viewingById(db, id);
+  return { viewing: await viewingById(db, id), newlyTagged };
 }
 
 export async function deleteViewing(db: Db, viewerId: number, id: number): Promise<void> {

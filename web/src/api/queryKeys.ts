@@ -45,6 +45,11 @@ export const queryKeys = {
   clubYear: (year: number) => ['insights', 'year', 'club', year] as const,
   /** A review's comments (every page). */
   comments: (reviewId: number) => ['comments', reviewId] as const,
+  notifications: ['notifications'] as const,
+  /** The feed in every size (home's first page and the full page), refreshed together. */
+  feed: ['feed'] as const,
+  feedPage: (limit: number) => ['feed', limit] as const,
+  mutes: ['feed-mutes'] as const,
   seen: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'seen', ids.join(',')] as const,
   ratings: (username: string, ids: number[]) => ['users', username.toLowerCase(), 'ratings', ids.join(',')] as const,
 };

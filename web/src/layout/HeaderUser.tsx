@@ -3,6 +3,7 @@ import { Chip } from 'primereact/chip';
 import { Link } from 'react-router-dom';
 import { LightButton } from '../components/LightButton';
 import { UserAvatar } from '../components/UserAvatar';
+import { NotificationBell } from './NotificationBell';
 
 /**
  * The signed-in end of the header: the user's chip (to their profile) and Logout.
@@ -11,6 +12,7 @@ import { UserAvatar } from '../components/UserAvatar';
 export default function HeaderUser({ user, onLogout }: { user: CurrentUser; onLogout(): void }) {
   return (
     <div className="header-user">
+      <NotificationBell />
       <Link to={`/user/profile/${encodeURIComponent(user.username)}`} className="user-chip-link" aria-label={`${user.username}, your profile`}>
         <Chip label={user.username} template={<><UserAvatar username={user.username} picture={user.profile_picture} /><span className="p-chip-text">{user.username}</span></>} />
       </Link>

@@ -20,6 +20,7 @@ const MAIN_CLASSES: Array<[string, string]> = [
   ['/add-movie', 'add-movie'],
   ['/screening', 'screening'],
   ['/club', 'club'],
+  ['/feed', 'feed'],
   ['/login', 'login'],
   ['/register', 'register'],
 ];

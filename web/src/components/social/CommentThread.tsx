@@ -1,7 +1,7 @@
 import type { Comment } from '@movieclub/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
@@ -22,6 +22,7 @@ interface CommentItemProps {
 }
 
 function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemProps) {
+  const location = useLocation();
   const [editing, setEditing] = useState(false);
   const edit = useMutation({
     mutationFn: ({ text, spoiler }: { text: string; spoiler: boolean }) => changeComment(comment.id, { text, spoiler }),
@@ -33,7 +34,7 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
   const remove = useMutation({ mutationFn: () => deleteComment(comment.id), onSuccess: onDeleted });
   const { username, profile_picture } = comment.user;
   return (
-    <li className="comment" id={`comment-${comment.id}`}>
+    <li className={location.hash === `#comment-${comment.id}` ? 'comment comment-linked' : 'comment'} id={`comment-${comment.id}`}>
       <div className="comment-head">
         <Link to={`/user/profile/${encodeURIComponent(username)}`} className="comment-author">
           <UserAvatar username={username} picture={profile_picture} initial />
@@ -103,6 +104,12 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
     },
   });
   const all = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+  // Arriving by a link to one comment: bring it into view once it is on the page.
+  const linked = location.hash.startsWith('#comment-') ? location.hash.slice(1) : null;
+  const linkedShown = linked !== null && all.some((shown) => `comment-${shown.id}` === linked);
+  useEffect(() => {
+    if (linkedShown) document.getElementById(linked!)?.scrollIntoView({ block: 'center' });
+  }, [linked, linkedShown]);
 
   return (
     <section className="comment-thread" aria-label="Comments">

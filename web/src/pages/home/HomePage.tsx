@@ -14,6 +14,7 @@ import { type HomeMovie, useHomeMovies, useRecentReviewers } from './useHomeMovi
 const FirstRun = lazy(() => import('./FirstRun').then((module) => ({ default: module.FirstRun })));
 // Members only: a visitor's first page does not load it.
 const UpcomingScreenings = lazy(() => import('./UpcomingScreenings'));
+const HomeFeed = lazy(() => import('./HomeFeed'));
 
 /**
  * Home: the recently added carousel, then the searchable, sortable top 10. An
@@ -59,6 +60,7 @@ export function HomePage() {
       {user && !catalogueEmpty && (
         <Suspense fallback={null}>
           <UpcomingScreenings />
+          <HomeFeed me={user.username} />
         </Suspense>
       )}
       {welcome && (

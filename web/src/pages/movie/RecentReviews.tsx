@@ -2,7 +2,7 @@ import type { ReviewRead } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ReactionBar } from '../../components/social/ReactionBar';
 import { SpoilerBlock } from '../../components/social/SpoilerBlock';
 import { useSession } from '../../session/SessionProvider';
@@ -35,7 +35,9 @@ export function RecentReviews({ reviews }: { reviews: ReviewRead[] }) {
 /** Reactions and the comments under a review, opened on demand. */
 function ReviewSocial({ review }: { review: ReviewRead }) {
   const { user } = useSession();
-  const [open, setOpen] = useState(false);
+  // A link to a comment (from a notification or the feed) opens the threads that have comments.
+  const { hash } = useLocation();
+  const [open, setOpen] = useState(() => hash.startsWith('#comment-') && review.comment_count > 0);
   const [count, setCount] = useState(review.comment_count);
   const threadId = `review-${review.id}-comments`;
   return (

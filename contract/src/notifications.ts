@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { rowIdOut, rowIdText } from './ids';
+import { wholeIn } from './queryNumbers';
+import { defineRoute } from './route';
+
+/** Notifications one call answers: by default, and at most. */
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+export const NOTIFICATIONS_PAGE_MAX = 100;
+
+export const NOTIFICATION_KINDS = [
+  'comment', // someone commented on your review
+  'reply', // someone commented on a review you commented on
+  'mention', // someone mentioned you in a comment
+  'reaction', // someone reacted to your review or comment
+  'screening', // a movie night was scheduled on a list you own, moderate, or answered a movie night of
+  'rating_prompt', // you came to a movie night: rate its movie
+  'viewing_tag', // someone tagged you in a viewing
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notification = z
+  .object({
+    id: rowIdOut,
+    kind: z.enum(NOTIFICATION_KINDS),
+    actor: z.object({ username: z.string(), profile_picture: z.string().nullable() }).nullable().meta({ description: 'Who did it; null when nobody did (a rating prompt) or the account is gone.' }),
+    text: z.string().meta({ description: "One plain sentence for display, e.g. 'ann commented on your review of Alien.'" }),
+    link: z.string().meta({ description: 'Where it leads in the app: a path such as /movie/12#comment-40.' }),
+    created_at: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notification>;
+
+export const notificationsReply = z.object({
+  success: z.literal(true),
+  notifications: z.array(notification).meta({ description: 'Newest first.' }),
+  unread: z.number().int().min(0).meta({ description: "All of the caller's unread notifications, not only this page's." }),
+  next_before: rowIdOut.nullable().meta({ description: 'Pass as `before` for the next page; null on the last.' }),
+});
+export type NotificationsReply = z.infer<typeof notificationsReply>;
+
+export const markReadBody = z.object({
+  ids: z
+    .array(z.number({ error: 'Ids must be a list of notification ids.' }).int({ error: 'Ids must be a list of notification ids.' }).positive({ error: 'Ids must be a list of notification ids.' }), {
+      error: 'Ids must be a list of notification ids.',
+    })
+    .max(NOTIFICATIONS_PAGE_MAX, { error: `At most ${NOTIFICATIONS_PAGE_MAX} ids at once.` })
+    .optional()
+    .meta({ description: 'The notifications to mark read; left out: all of them.' }),
+});
+
+/** Sent to every socket of the member (on every process) when a notification arrives or some are read. */
+export const NOTIFICATION_EVENTS = { changed: 'notifications:changed' } as const;
+export interface NotificationsChangedEvent {
+  unread: number;
+  /** The new notification, when one arrived. */
+  notification: Notification | null;
+}
+
+const TAG = 'Notifications';
+const SIGN_IN = 'You must be signed in to see your notifications.';
+
+export const notificationRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/notifications',
+    summary: "The caller's notifications, newest first, paged by the last id seen, with the unread count.",
+    tag: TAG,
+    auth: 'required',
+    signInSentence: SIGN_IN,
+    query: z.object({
+      before: rowIdText('Before must be a notification id.').optional(),
+      limit: wholeIn(`Limit must be a whole number from 1 to ${NOTIFICATIONS_PAGE_MAX}.`, 1, NOTIFICATIONS_PAGE_MAX).optional(),
+    }),
+    reply: notificationsReply,
+  }),
+  read: defineRoute({
+    method: 'POST',
+    path: '/api/notifications/read',
+    summary: "Marks the caller's notifications read: the given ones, or all.",
+    tag: TAG,
+    auth: 'required',
+    signInSentence: SIGN_IN,
+    body: markReadBody,
+    reply: z.object({ success: z.literal(true), unread: z.number().int().min(0) }),
+  }),
+};

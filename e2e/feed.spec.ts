@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { addMovie, createUser } from '../server/src/testing/factories';
+import { describeViolations, seriousViolations } from './support/a11y';
+import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { checkScreen } from './support/screens';
+
+type Member = Awaited<ReturnType<typeof createUser>>;
+
+const bell = (page: Page) => page.locator('.bell-button');
+
+describe('the feed and notifications in the browser', () => {
+  let site: Site;
+  let browser: Browser;
+  let ivy: Member;
+  let max: Member;
+  let movieId: number;
+
+  before(async () => {
+    ({ site, browser } = await openStage());
+    ivy = await createUser(site, 'feed_ivy');
+    max = await createUser(site, 'feed_max');
+    movieId = (await addMovie(site.database.db, { title: 'Feedback Loop', year: 2019 })).id;
+    const reviewed = await ivy.agent.post('/api/review', { movie_id: movieId, stars: 7, text: 'The ending: it was all a loop, and she was the echo.', spoiler: true });
+    assert.equal(reviewed.status, 200, JSON.stringify(reviewed.body));
+  });
+  after(() => closeStage(site, browser));
+
+  it('shows a spoiler blurred in the feed; a comment with a mention and a reaction ring the author’s bell live', async () => {
+    const author = await newSignedInPage(browser, site.url, ivy);
+    await author.page.goto('/');
+    await bell(author.page).waitFor();
+    assert.equal(await bell(author.page).getAttribute('aria-label'), 'Notifications');
+
+    const reader = await newSignedInPage(browser, site.url, max);
+    await reader.page.goto('/feed');
+    const item = reader.page.locator('.feed-item', { hasText: 'feed_ivy rated Feedback Loop (2019) 7 ★' });
+    await item.waitFor();
+    await item.getByRole('button', { name: 'Contains spoilers: show' }).waitFor();
+    assert.equal(await item.locator('.spoiler-content').getAttribute('aria-hidden'), 'true', 'blurred until revealed');
+    await checkScreen(reader.page, 'feed');
+    await item.getByRole('button', { name: 'Contains spoilers: show' }).click();
+    await item.getByText('she was the echo').waitFor();
+    assert.equal(await item.locator('.spoiler').count(), 0);
+
+    await item.getByRole('link', { name: '0 comments' }).click();
+    await reader.page.waitForURL(new RegExp(`/movie/${movieId}$`));
+    const review = reader.page.locator('.review-item', { hasText: 'feed_ivy' });
+    await review.getByRole('button', { name: 'thumbs up: 0' }).click();
+    await review.getByRole('button', { name: 'thumbs up: 1' }).waitFor();
+    await review.getByRole('button', { name: '0 comments' }).click();
+    await review.getByLabel('Your comment').fill('@feed_ivy that ending got me too.');
+    await review.getByRole('button', { name: 'Comment', exact: true }).click();
+    await review.getByRole('button', { name: '1 comment' }).waitFor();
+    assert.deepEqual(reader.pageErrors, []);
+
+    // The author's bell rises without a reload: the reaction and the mention (one notification per comment).
+    await author.page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 2 unread');
+    await bell(author.page).click();
+    const panel = author.page.getByRole('region', { name: 'Notifications' });
+    await panel.waitFor();
+    const violations = await seriousViolations(author.page);
+    assert.equal(violations.length, 0, `with the notifications open:\n${describeViolations(violations)}`);
+    await checkScreen(author.page, 'notifications');
+    const mention = panel.getByRole('link', { name: /feed_max mentioned you in a comment on Feedback Loop/ });
+    await mention.click();
+    await author.page.waitForURL(new RegExp(`/movie/${movieId}#comment-\\d+$`));
+    const linked = author.page.locator('.comment-linked');
+    await linked.waitFor();
+    assert.match(await linked.innerText(), /feed_max[\s\S]*@feed_ivy that ending got me too\./);
+    await author.page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 1 unread');
+    assert.deepEqual(author.pageErrors, []);
+    await author.context.close();
+    await reader.context.close();
+  });
+
+  it("leaves a muted member's events out of the feed until unmuted", async () => {
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, max);
+    await page.goto('/feed');
+    const ivysEvents = page.locator('.feed-item', { has: page.locator('.feed-actor', { hasText: /^feed_ivy$/ }) });
+    await ivysEvents.first().waitFor();
+    await ivysEvents.first().getByRole('button', { name: 'Mute feed_ivy' }).click();
+    await ivysEvents.first().waitFor({ state: 'detached' });
+    await page.locator('.feed-muted').getByText('feed_ivy').waitFor();
+    await page.locator('.feed-muted').getByRole('button', { name: 'Unmute' }).click();
+    await ivysEvents.first().waitFor();
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,101 @@
+import type { NotificationKind, Reaction } from '@movieclub/contract';
+import { notify, type NotifyApp } from './notify';
+import * as q from './queries';
+import * as text from './texts';
+
+/** The member who acted. */
+export interface Actor {
+  id: number;
+  username: string;
+}
+
+/**
+ * A new comment on a review: each member hears of it once. A mention wins; then the
+ * review's author gets 'comment'; everyone who commented on the review before gets 'reply'.
+ */
+export async function commentPosted(app: NotifyApp, input: { commentId: number; reviewId: number; actor: Actor; mentionedUserIds: number[] }): Promise<void> {
+  const review = await q.reviewContext(app.db, input.reviewId);
+  if (!review) return;
+  const kinds = new Map<number, NotificationKind>();
+  for (const id of input.mentionedUserIds) kinds.set(id, 'mention');
+  if (!kinds.has(review.user_id)) kinds.set(review.user_id, 'comment');
+  for (const id of await q.earlierCommenters(app.db, input.reviewId, input.commentId)) if (!kinds.has(id)) kinds.set(id, 'reply');
+  kinds.delete(input.actor.id);
+  const sentence = (kind: NotificationKind) =>
+    kind === 'mention'
+      ? text.mentionText(input.actor.username, review.title)
+      : kind === 'comment'
+        ? text.commentText(input.actor.username, review.title)
+        : text.replyText(input.actor.username, review.username, review.title);
+  for (const [userId, kind] of kinds) {
+    await notify(app, {
+      userId,
+      kind,
+      actorId: input.actor.id,
+      text: sentence(kind),
+      link: text.commentLink(review.movie_id, input.commentId),
+      dedupeKey: `comment:${input.commentId}`,
+    });
+  }
+}
+
+/** A reaction left on a review or comment tells its author, once per reaction, member and target. */
+export async function reactionLeft(app: NotifyApp, input: { target: 'review' | 'comment'; targetId: number; actor: Actor; reaction: Reaction }): Promise<void> {
+  const target = input.target === 'review' ? await q.reviewContext(app.db, input.targetId) : await q.commentContext(app.db, input.targetId);
+  if (!target) return;
+  await notify(app, {
+    userId: target.user_id,
+    kind: 'reaction',
+    actorId: input.actor.id,
+    text: text.reactionText(input.actor.username, input.reaction, input.target, target.title),
+    link: input.target === 'review' ? text.movieLink(target.movie_id) : text.commentLink(target.movie_id, input.targetId),
+    dedupeKey: `reaction:${input.target}:${input.targetId}:${input.actor.id}:${input.reaction}`,
+  });
+}
+
+/** A movie night scheduled: the list's owner and moderators and everyone who answered an earlier night of the list. */
+export async function screeningScheduled(app: NotifyApp, input: { screeningId: number; watchlistId: number; listName: string; startsAt: string; actorId: number }): Promise<void> {
+  for (const userId of await q.screeningAudience(app.db, input.watchlistId, input.screeningId)) {
+    await notify(app, {
+      userId,
+      kind: 'screening',
+      actorId: input.actorId,
+      text: text.screeningText(input.listName, input.startsAt.slice(0, 10)),
+      link: text.screeningLink(input.screeningId),
+      dedupeKey: `screening:${input.screeningId}`,
+    });
+  }
+}
+
+/** Attendance recorded: each attendee who has not reviewed the movie is asked to rate it, once per night. */
+export async function attendanceRecorded(app: NotifyApp, input: { screeningId: number; listName: string; movieId: number }): Promise<void> {
+  const movie = await q.movieTitle(app.db, input.movieId);
+  if (!movie) return;
+  for (const userId of await q.attendeesWithoutReview(app.db, input.screeningId, input.movieId)) {
+    await notify(app, {
+      userId,
+      kind: 'rating_prompt',
+      actorId: null,
+      text: text.ratingPromptText(input.listName, movie.title),
+      link: text.movieLink(input.movieId),
+      dedupeKey: `rating_prompt:${input.screeningId}`,
+    });
+  }
+}
+
+/** Members tagged in someone's viewing, once per viewing. */
+export async function viewingTagged(app: NotifyApp, input: { viewingId: number; movieId: number; actor: Actor; userIds: number[] }): Promise<void> {
+  if (input.userIds.length === 0) return;
+  const movie = await q.movieTitle(app.db, input.movieId);
+  if (!movie) return;
+  for (const member of await q.usernamesOf(app.db, input.userIds)) {
+    await notify(app, {
+      userId: member.id,
+      kind: 'viewing_tag',
+      actorId: input.actor.id,
+      text: text.viewingTagText(input.actor.username, movie.title),
+      link: text.diaryLink(member.username),
+      dedupeKey: `viewing_tag:${input.viewingId}`,
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewNotification {
+  user_id: number;
+  kind: string;
+  actor_id: number | null;
+  text: string;
+  link: string;
+  dedupe_key: string | null;
+}
+
+/** Stores a notification; answers its id, or undefined when the member already has one with the same dedupe key. */
+export async function insertNotification(db: Db, row: NewNotification, now: string): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('notifications')
+    .values({ ...row, created_at: now, read_at: null })
+    .onConflict((conflict) => conflict.columns(['user_id', 'dedupe_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+function withActors(db: Db) {
+  return db
+    .selectFrom('notifications as n')
+    .leftJoin('users as a', 'a.id', 'n.actor_id')
+    .select(['n.id', 'n.user_id', 'n.kind', 'n.text', 'n.link', 'n.created_at', 'n.read_at', 'a.username as actor_username', 'a.profile_picture as actor_picture']);
+}
+
+export type NotificationRow = NonNullable<Awaited<ReturnType<typeof notificationById>>>;
+
+export function notificationById(db: Db, id: number) {
+  return withActors(db).where('n.id', '=', id).executeTakeFirst();
+}
+
+/** A member's notifications with ids below `before` (all when null), newest first; one more than `limit` tells whether more follow. */
+export function page(db: Db, userId: number, before: number | null, limit: number) {
+  let query = withActors(db).where('n.user_id', '=', userId);
+  if (before !== null) query = query.where('n.id', '<', before);
+  return query.orderBy('n.id', 'desc').limit(limit + 1).execute();
+}
+
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Marks the member's unread notifications read: those listed, or all when `ids` is null. Others' ids match nothing. */
+export async function markRead(db: Db, userId: number, ids: number[] | null, now: string): Promise<void> {
+  if (ids !== null && ids.length === 0) return;
+  let query = db.updateTable('notifications').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null);
+  if (ids !== null) query = query.where('id', 'in', ids);
+  await query.execute();
+}
+
+// --- who is told what ---------------------------------------------------------
+
+/** A review with its author and movie. */
+export function reviewContext(db: Db, reviewId: number) {
+  return db
+    .selectFrom('reviews as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .innerJoin('movies as m', 'm.id', 'r.movie_id')
+    .select(['r.id', 'r.user_id', 'u.username', 'r.movie_id', 'm.title'])
+    .where('r.id', '=', reviewId)
+    .executeTakeFirst();
+}
+
+/** A comment's author with its review's movie. */
+export function commentContext(db: Db, commentId: number) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('reviews as r', 'r.id', 'c.review_id')
+    .innerJoin('movies as m', 'm.id', 'r.movie_id')
+    .select(['c.id', 'c.user_id', 'r.movie_id', 'm.title'])
+    .where('c.id', '=', commentId)
+    .executeTakeFirst();
+}
+
+/** Everyone who commented on the review before the given comment, once each. */
+export async function earlierCommenters(db: Db, reviewId: number, beforeCommentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('user_id')
+    .distinct()
+    .where('review_id', '=', reviewId)
+    .where('id', '<', beforeCommentId)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** A list's owner and moderators, and everyone who answered an earlier movie night of the list. */
+export async function screeningAudience(db: Db, watchlistId: number, screeningId: number): Promise<number[]> {
+  const owner = await db.selectFrom('watchlists').select('owner_id').where('id', '=', watchlistId).executeTakeFirst();
+  const moderators = await db.selectFrom('watchlist_moderators').select('user_id').where('watchlist_id', '=', watchlistId).execute();
+  const answered = await db
+    .selectFrom('screening_rsvps as r')
+    .innerJoin('screenings as s', 's.id', 'r.screening_id')
+    .select('r.user_id')
+    .distinct()
+    .where('s.watchlist_id', '=', watchlistId)
+    .where('s.id', '<', screeningId)
+    .execute();
+  const ids = [...(owner ? [owner.owner_id] : []), ...moderators.map((row) => row.user_id), ...answered.map((row) => row.user_id)];
+  return [...new Set(ids)];
+}
+
+/** The attendees of a screening who have not reviewed the movie. */
+export async function attendeesWithoutReview(db: Db, screeningId: number, movieId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('screening_attendees as a')
+    .select('a.user_id')
+    .where('a.screening_id', '=', screeningId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('reviews as r').select('r.id').whereRef('r.user_id', '=', 'a.user_id').where('r.movie_id', '=', movieId))))
+    .orderBy('a.user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+export function movieTitle(db: Db, movieId: number) {
+  return db.selectFrom('movies').select(['id', 'title']).where('id', '=', movieId).executeTakeFirst();
+}
+
+export function usernamesOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+}

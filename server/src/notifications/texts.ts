@@ -1,0 +1,20 @@
+import { REACTIONS, type Reaction } from '@movieclub/contract';
+
+/** The sentences and links notifications carry: plain text, one sentence each. */
+
+export const commentText = (actor: string, title: string) => `${actor} commented on your review of ${title}.`;
+export const replyText = (actor: string, reviewAuthor: string, title: string) => `${actor} replied on ${reviewAuthor}'s review of ${title}.`;
+export const mentionText = (actor: string, title: string) => `${actor} mentioned you in a comment on ${title}.`;
+
+export const reactionText = (actor: string, reaction: Reaction, target: 'review' | 'comment', title: string) =>
+  `${actor} reacted ${REACTIONS[reaction]} to your ${target === 'review' ? 'review of' : 'comment on'} ${title}.`;
+
+/** `date` is the day of the night in its own offset (YYYY-MM-DD). */
+export const screeningText = (listName: string, date: string) => `A movie night of ${listName} is scheduled for ${date}.`;
+export const ratingPromptText = (listName: string, title: string) => `You came to the ${listName} movie night: rate ${title}.`;
+export const viewingTagText = (actor: string, title: string) => `${actor} logged ${title} with you.`;
+
+export const commentLink = (movieId: number, commentId: number) => `/movie/${movieId}#comment-${commentId}`;
+export const movieLink = (movieId: number) => `/movie/${movieId}`;
+export const screeningLink = (screeningId: number) => `/screening/${screeningId}`;
+export const diaryLink = (username: string) => `/user/profile/${encodeURIComponent(username)}?tab=diary`;

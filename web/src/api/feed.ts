@@ -1,0 +1,13 @@
+import type { FeedReply, MutesReply } from '@movieclub/contract';
+import { api } from './client';
+
+export function fetchFeed(before: string | undefined, limit: number, signal?: AbortSignal) {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (before) query.set('before', before);
+  return api.get<FeedReply>(`/api/feed?${query}`, signal);
+}
+
+export const fetchMutes = (signal?: AbortSignal) => api.get<MutesReply>('/api/feed/mutes', signal);
+
+export const setMuted = (username: string, muted: boolean) =>
+  muted ? api.put<MutesReply>(`/api/feed/mutes/${encodeURIComponent(username)}`) : api.delete<MutesReply>(`/api/feed/mutes/${encodeURIComponent(username)}`);

@@ -1,0 +1,80 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { fetchFeed, fetchMutes, setMuted } from '../../api/feed';
+import { queryKeys } from '../../api/queryKeys';
+import { FeedItem } from './FeedItem';
+import './feed.css';
+
+interface FeedListProps {
+  pageSize: number;
+  /** Members may mute others; their muted list is shown to undo it. */
+  me: string | null;
+  /** Whether 'Older events' loads more (the full page) or the list stays one page (home). */
+  paged: boolean;
+}
+
+/** The club's events, newest first; on the full page, older ones on demand and mutes. */
+export function FeedList({ pageSize, me, paged }: FeedListProps) {
+  const queryClient = useQueryClient();
+  const feed = useInfiniteQuery({
+    queryKey: queryKeys.feedPage(pageSize),
+    queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, pageSize, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+  });
+  const mutes = useQuery({ queryKey: queryKeys.mutes, queryFn: ({ signal }) => fetchMutes(signal), enabled: paged && me !== null });
+  const mute = useMutation({
+    mutationFn: ({ username, muted }: { username: string; muted: boolean }) => setMuted(username, muted),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(queryKeys.mutes, reply);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
+    },
+  });
+  if (feed.isError) return <p role="alert">Could not load the feed. Please try again.</p>;
+  if (!feed.data) return <p>Loading the feed...</p>;
+  const events = feed.data.pages.flatMap((page) => page.events);
+  const muted = mutes.data?.muted ?? [];
+
+  return (
+    <div className="feed">
+      {events.length === 0 ? (
+        <p className="feed-empty">Nothing has happened yet.</p>
+      ) : (
+        <ol className="feed-list">
+          {events.map((event) => (
+            <FeedItem
+              key={event.cursor}
+              event={event}
+              mute={
+                paged && me && event.actor && event.actor.username.toLowerCase() !== me.toLowerCase() ? (
+                  <>
+                    {' · '}
+                    <button type="button" className="feed-mute" onClick={() => mute.mutate({ username: event.actor!.username, muted: true })}>
+                      Mute {event.actor.username}
+                    </button>
+                  </>
+                ) : null
+              }
+            />
+          ))}
+        </ol>
+      )}
+      {paged && feed.hasNextPage && <Button type="button" outlined label="Older events" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()} />}
+      {paged && muted.length > 0 && (
+        <section className="feed-muted" aria-labelledby="feed-muted-heading">
+          <h2 id="feed-muted-heading">Muted</h2>
+          <ul>
+            {muted.map((member) => (
+              <li key={member.username}>
+                {member.username}{' '}
+                <button type="button" className="feed-mute" onClick={() => mute.mutate({ username: member.username, muted: false })}>
+                  Unmute
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

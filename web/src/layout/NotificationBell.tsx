@@ -1,0 +1,106 @@
+import { NOTIFICATION_EVENTS, type NotificationsChangedEvent } from '@movieclub/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { markNotificationsRead, fetchNotifications } from '../api/notifications';
+import { queryKeys } from '../api/queryKeys';
+import { UserAvatar } from '../components/UserAvatar';
+import { usePageSocket } from '../lib/usePageSocket';
+import './notifications.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/**
+ * The header's bell: the unread count, kept live over the socket (a notification made on
+ * any server process arrives at once), and the newest notifications in a panel. Opening
+ * one marks it read; 'Mark all read' marks the rest.
+ */
+export function NotificationBell() {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const notifications = useQuery({ queryKey: queryKeys.notifications, queryFn: ({ signal }) => fetchNotifications(undefined, signal) });
+  const { socket } = usePageSocket();
+  useEffect(() => {
+    if (!socket) return;
+    const onChanged = (_event: NotificationsChangedEvent) => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    socket.on(NOTIFICATION_EVENTS.changed, onChanged);
+    // Notifications that came while the connection was down.
+    socket.on('connect', onChanged as () => void);
+    return () => {
+      socket.off(NOTIFICATION_EVENTS.changed, onChanged);
+      socket.off('connect', onChanged as () => void);
+    };
+  }, [socket, queryClient]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const read = useMutation({
+    mutationFn: markNotificationsRead,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+  });
+
+  const unread = notifications.data?.unread ?? 0;
+  const list = notifications.data?.notifications ?? [];
+  const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
+  return (
+    <div className="notification-bell" ref={root}>
+      <button type="button" className="bell-button" aria-label={label} title={label} aria-expanded={open} aria-controls={open ? `${ids}-panel` : undefined} onClick={() => setOpen(!open)}>
+        <i className="pi pi-bell" aria-hidden="true" />
+        {unread > 0 && (
+          <span className="bell-count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="bell-panel" id={`${ids}-panel`} role="region" aria-label="Notifications">
+          <div className="bell-panel-head">
+            <h2>Notifications</h2>
+            {unread > 0 && (
+              <button type="button" className="bell-mark-all" onClick={() => read.mutate(undefined)}>
+                Mark all read
+              </button>
+            )}
+          </div>
+          {list.length === 0 ? (
+            <p className="bell-empty">Nothing yet. Comments, mentions, reactions and movie nights show up here.</p>
+          ) : (
+            <ul className="bell-list">
+              {list.map((item) => (
+                <li key={item.id} className={item.read ? 'bell-item' : 'bell-item bell-unread'}>
+                  <Link
+                    to={item.link}
+                    onClick={() => {
+                      setOpen(false);
+                      if (!item.read) read.mutate([item.id]);
+                    }}
+                  >
+                    {item.actor ? <UserAvatar username={item.actor.username} picture={item.actor.profile_picture} initial /> : <i className="pi pi-star bell-system" aria-hidden="true" />}
+                    <span className="bell-text">
+                      {item.text}
+                      <span className="bell-when">
+                        {when(item.created_at)}
+                        {!item.read && <span className="visually-hidden"> (unread)</span>}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
