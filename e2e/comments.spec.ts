@@ -51,7 +51,7 @@ describe('comments, reactions and spoilers in the browser', () => {
     const first = await newSignedInPage(browser, site.url, rae);
     await first.page.goto(`/movie/${movieId}`);
     await first.page.locator('.review-form .p-rating-item').nth(7).click();
-    await first.page.locator('#review-text').fill('The twist: the narrator was the projector all along.');
+    await first.page.locator('#review-text').fill('The twist: the narrator was the projector all along. @talk_sam called it, @nobody_here did not.');
     await first.page.getByRole('switch', { name: 'Contains spoilers' }).click();
     await first.page.getByRole('button', { name: 'Submit Review' }).click();
     await reviewBy(first.page, 'talk_rae').waitFor();
@@ -68,6 +68,9 @@ describe('comments, reactions and spoilers in the browser', () => {
     await checkScreen(page, 'review-spoiler');
     await reveal.click();
     assert.equal(await review.locator('.spoiler').count(), 0, 'shown plainly once revealed');
+    // A member's @name links to their profile; a name that is nobody's stays text.
+    assert.equal(await review.locator('.review-text').getByRole('link', { name: '@talk_sam' }).getAttribute('href'), '/user/profile/talk_sam');
+    assert.equal(await review.locator('.review-text a').count(), 1);
 
     await review.getByRole('button', { name: 'thumbs up: 0' }).click();
     await review.getByRole('button', { name: 'thumbs up: 1' }).waitFor();

@@ -80,7 +80,7 @@ describe('movie nights in the browser', () => {
 
     await card.getByRole('button', { name: 'Going', exact: true }).click();
     await card.getByText('1 going').waitFor();
-    assert.equal(await card.getByRole('button', { name: 'Going', exact: true }).getAttribute('aria-pressed'), 'true');
+    await card.locator('button[aria-pressed="true"]', { hasText: 'Going' }).waitFor();
     const feed = await card.getByRole('link', { name: 'Subscribe in your calendar' }).getAttribute('href');
     assert.match(feed ?? '', new RegExp(`^webcal://.+/api/watchlists/${listId}-friday-frights/screenings\\.ics$`));
     await checkScreen(page, 'watchlist-movie-nights');

@@ -66,6 +66,7 @@ export const reviewRead = z
     estitamated_budget: z.string().nullable(),
     text: z.string().nullable(),
     spoiler: z.boolean(),
+    mentions: z.array(z.string()).meta({ description: 'Members the text mentions with @name, in their own spelling, for linking; others stay text.' }),
     comment_count: z.number().int().min(0),
     reactions: reactionCounts,
   })

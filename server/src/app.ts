@@ -37,6 +37,7 @@ import { routes as userRoutes } from './users/routes';
 import { routes as viewingRoutes } from './viewings/routes';
 import { routes as watchlistRoutes } from './watchlists/routes';
 import { serveClient } from './web/static';
+import { installWebhooks } from './webhooks/install';
 import { routes as yearReviewRoutes } from './year-review/routes';
 
 declare module 'fastify' {
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('auth', auth);
+  installWebhooks(app);
   app.setErrorHandler(errorHandler);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(options.checkReplies ?? process.env.NODE_ENV === 'test'));

@@ -6,6 +6,9 @@ import { ConfigError, loadConfig, REPO_ROOT } from './config';
 
 /** Each variable with values that must stop the start. */
 const BAD_VALUES: Record<string, string[]> = {
+  WEBHOOK_URL: ['discord', 'ftp://example.org/hook'],
+  WEBHOOK_FORMAT: ['slack', 'Discord'],
+  WEBHOOK_RETRY_MS: ['0', 'soon'],
   PORT: ['abc', '-1', '65536', '3000.5', '0x10', '1e3'],
   DATABASE_URL: ['postgres://db host/movieclub', 'mysql://db-host/movieclub'],
   DATABASE_SCHEMA: ['Public', 'my-schema', '1abc'],
@@ -46,6 +49,9 @@ describe('configuration from the environment', () => {
     assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
     assert.equal(loadConfig({ TRUST_PROXY: '1' }).trustProxy, true);
     assert.equal(loadConfig({ DATABASE_URL: 'sqlite:/tmp/club.db' }).databaseUrl, 'sqlite:/tmp/club.db');
+    const hooked = loadConfig({ WEBHOOK_URL: 'https://ntfy.example.org/club', WEBHOOK_FORMAT: 'ntfy' });
+    assert.deepEqual([hooked.webhookUrl, hooked.webhookFormat, hooked.webhookRetryMs], ['https://ntfy.example.org/club', 'ntfy', 2000]);
+    assert.deepEqual([loadConfig({}).webhookUrl, loadConfig({}).webhookFormat], [null, 'discord']);
   });
 
   for (const [name, values] of Object.entries(BAD_VALUES)) {

@@ -44,6 +44,11 @@ export interface Config {
   loginFailuresPerUsername: number;
   /** Members (lowercased usernames) who may delete any comment. */
   adminUsernames: string[];
+  /** Where club events are posted (Discord's webhook or an ntfy topic); null: nowhere. */
+  webhookUrl: string | null;
+  webhookFormat: WebhookFormat;
+  /** The first retry's wait; each later one waits four times longer. */
+  webhookRetryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +149,14 @@ function usernameList(env: NodeJS.ProcessEnv, name: string): string[] {
   return [...new Set(entries.map((entry) => entry.toLowerCase()))];
 }
 
+export type WebhookFormat = 'discord' | 'ntfy';
+
+function webhookFormat(env: NodeJS.ProcessEnv): WebhookFormat {
+  const raw = optional(env, 'WEBHOOK_FORMAT') ?? 'discord';
+  if (raw !== 'discord' && raw !== 'ntfy') throw new ConfigError(`WEBHOOK_FORMAT must be discord or ntfy; it is '${raw}'.`);
+  return raw;
+}
+
 /** Builds the typed configuration from the environment, failing with a readable sentence. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = optional(env, 'DATABASE_URL') ?? `sqlite:${path.join(repoRoot, 'data', 'app.db')}`;
@@ -180,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ) as RateLimits,
     loginFailuresPerUsername: integer(env, 'LOGIN_FAILURES_PER_USERNAME', LOGIN_FAILURES_BEFORE_LOCK, 1),
     adminUsernames: usernameList(env, 'ADMIN_USERNAMES'),
+    webhookUrl: url(env, 'WEBHOOK_URL', null),
+    webhookFormat: webhookFormat(env),
+    webhookRetryMs: integer(env, 'WEBHOOK_RETRY_MS', 2000, 1, 600_000),
   };
 }
 

@@ -3,13 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
 import { unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
+import { siteUrl } from '../http/siteUrl';
+import { memberJoinedEvent } from '../webhooks/events';
 import type { AuthService } from './service';
 import { clearSessionCookie, DEVICE_COOKIE, SESSION_COOKIE, setDeviceCookie, setSessionCookie } from './session';
 
 export function authRoutes(auth: AuthService) {
   return async function routes(app: FastifyInstance) {
     contractRoute(app, api.register, { config: { rateLimit: rateLimit(app.config, 'register') } })(async (request) => {
-      await auth.register(request.body);
+      const user = await auth.register(request.body);
+      const site = siteUrl(app, request);
+      app.clubEvents.post(() => memberJoinedEvent(site, user.username));
       return { success: true };
     });
 

@@ -39,6 +39,21 @@ export async function commentPosted(app: NotifyApp, input: { commentId: number; 
   }
 }
 
+/** Members mentioned in a review's text hear of it once per review, however often it is edited. */
+export async function reviewMentioned(app: NotifyApp, input: { reviewId: number; movieId: number; title: string; actor: Actor; mentionedUserIds: number[] }): Promise<void> {
+  for (const userId of input.mentionedUserIds) {
+    if (userId === input.actor.id) continue;
+    await notify(app, {
+      userId,
+      kind: 'mention',
+      actorId: input.actor.id,
+      text: text.reviewMentionText(input.actor.username, input.title),
+      link: text.movieLink(input.movieId),
+      dedupeKey: `review-mention:${input.reviewId}`,
+    });
+  }
+}
+
 /** A reaction left on a review or comment tells its author, once per reaction, member and target. */
 export async function reactionLeft(app: NotifyApp, input: { target: 'review' | 'comment'; targetId: number; actor: Actor; reaction: Reaction }): Promise<void> {
   const target = input.target === 'review' ? await q.reviewContext(app.db, input.targetId) : await q.commentContext(app.db, input.targetId);

@@ -5,6 +5,7 @@ import { REACTIONS, type Reaction } from '@movieclub/contract';
 export const commentText = (actor: string, title: string) => `${actor} commented on your review of ${title}.`;
 export const replyText = (actor: string, reviewAuthor: string, title: string) => `${actor} replied on ${reviewAuthor}'s review of ${title}.`;
 export const mentionText = (actor: string, title: string) => `${actor} mentioned you in a comment on ${title}.`;
+export const reviewMentionText = (actor: string, title: string) => `${actor} mentioned you in a review of ${title}.`;
 
 export const reactionText = (actor: string, reaction: Reaction, target: 'review' | 'comment', title: string) =>
   `${actor} reacted ${REACTIONS[reaction]} to your ${target === 'review' ? 'review of' : 'comment on'} ${title}.`;

@@ -45,6 +45,7 @@ for (const kind of TEST_DATABASES) {
         'estitamated_budget',
         'how_painful',
         'id',
+        'mentions',
         'movie_equipment_seen',
         'reactions',
         'smoke_alerms',
@@ -70,6 +71,7 @@ for (const kind of TEST_DATABASES) {
         estitamated_budget: '1000-10000',
         text: 'Groovy. <script>alert(1)</script>',
         spoiler: false,
+        mentions: [],
         comment_count: 0,
         reactions: { counts: {}, mine: [] },
       });
@@ -170,6 +172,7 @@ for (const kind of TEST_DATABASES) {
         estitamated_budget: '1000-10000',
         text: 'Groovy. <script>alert(1)</script>',
         spoiler: false,
+        mentions: [],
         comment_count: 0,
         reactions: { counts: {}, mine: [] },
       });

@@ -39,7 +39,8 @@ export function upsertReview(
     .insertInto('reviews')
     .values({ ...key, ...NO_REVIEW_DETAILS, ...changes, stars, created_at: now, updated_at: now })
     .onConflict((conflict) => conflict.columns(['user_id', 'movie_id']).doUpdateSet(update))
-    .execute();
+    .returning('created_at')
+    .executeTakeFirstOrThrow();
 }
 
 /** Average stars and review count of each listed movie that has reviews. */

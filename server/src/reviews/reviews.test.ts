@@ -236,6 +236,7 @@ for (const kind of TEST_DATABASES) {
         estitamated_budget: '10000000-up',
         text: 'Gloriously bad.',
         spoiler: false,
+        mentions: [],
         comment_count: 0,
         reactions: { counts: {}, mine: [] },
       });

@@ -1,11 +1,28 @@
 import { reviewRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
+import { siteUrl } from '../http/siteUrl';
+import { reviewEvent } from '../webhooks/events';
+import { notifyLater } from '../notifications/notify';
+import { reviewMentioned } from '../notifications/producers';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
   contractRoute(app, api.post)(async (request) => {
-    await service.saveReview(app.db, request.user.id, request.body);
+    const { created } = await service.saveReview(app.db, request.user.id, request.body);
+    if (request.body.text) {
+      const actor = { id: request.user.id, username: request.user.username };
+      const movieId = request.body.movie_id;
+      notifyLater(app, 'review mention', async () => {
+        const found = await service.reviewMentions(app.db, actor.id, movieId);
+        if (found) await reviewMentioned(app, { ...found, movieId, actor });
+      });
+    }
+    if (created) {
+      const site = siteUrl(app, request);
+      const { id: userId } = request.user;
+      app.clubEvents.post(() => reviewEvent(app.db, site, userId, request.body.movie_id));
+    }
     return { success: true };
   });
 

@@ -6,6 +6,7 @@ import { notFound } from '../http/errors';
 import { bumpCatalogueVersion, CatalogueCache } from '../movies/catalogueCache';
 import { reviewSocial } from '../comments/service';
 import { logFirstViewing } from '../viewings/service';
+import { membersNamed, mentionCandidates } from '../comments/text';
 import * as queries from './queries';
 
 const flagToNumber = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
@@ -25,13 +26,15 @@ function detailChanges(input: ReviewPost): Partial<queries.ReviewFields> & { spo
   return changes;
 }
 
-/** Creates or updates the user's one review of the movie. */
-export async function saveReview(db: Kysely<Database>, userId: number, input: ReviewPost): Promise<void> {
+/** Creates or updates the user's one review of the movie; says which. */
+export async function saveReview(db: Kysely<Database>, userId: number, input: ReviewPost): Promise<{ created: boolean }> {
   if (!(await queries.movieExists(db, input.movie_id))) throw notFound('That movie is not in the catalogue.');
   const now = new Date().toISOString();
-  await queries.upsertReview(db, { user_id: userId, movie_id: input.movie_id }, input.stars, detailChanges(input), now);
+  const saved = await queries.upsertReview(db, { user_id: userId, movie_id: input.movie_id }, input.stars, detailChanges(input), now);
   await logFirstViewing(db, userId, input.movie_id);
   await bumpCatalogueVersion(db);
+  // An update keeps the first created_at.
+  return { created: saved.created_at === now };
 }
 
 // Answers read on every page, kept per catalogue version (a saved review or a new picture makes a new one).
@@ -80,8 +83,8 @@ async function readRecent(db: Kysely<Database>, movieIds: number[], limit: numbe
 }
 
 type ReviewRow = Awaited<ReturnType<typeof queries.movieReviews>>[number];
-/** A review as stored (changed only by saving it, so kept per catalogue version); comments and reactions are read fresh. */
-type StoredReview = Omit<ReviewRead, 'comment_count' | 'reactions'>;
+/** A review as stored (changed only by saving it, so kept per catalogue version); mentions, comments and reactions are read fresh. */
+type StoredReview = Omit<ReviewRead, 'comment_count' | 'reactions' | 'mentions'>;
 
 /** A review row in the read shape (field names as the client knows them). */
 function toStoredReview(row: ReviewRow): StoredReview {
@@ -102,10 +105,26 @@ function toStoredReview(row: ReviewRow): StoredReview {
   };
 }
 
-/** Reviews with their comment counts and reactions (the viewer's own among them) as they are now. */
+/** The members each text mentions (as they are now: a member who joins later links from then on), in their own spelling. */
+async function mentionsIn(db: Kysely<Database>, texts: (string | null)[]): Promise<string[][]> {
+  const names = texts.map((text) => (text ? mentionCandidates(text) : []));
+  const members = await membersNamed(db, [...new Set(names.flat())]);
+  return names.map((list) => list.flatMap((name) => members.get(name)?.username ?? []));
+}
+
+/** Reviews with their mentions, comment counts and reactions (the viewer's own among them) as they are now. */
 async function withDiscussion(db: Kysely<Database>, reviews: StoredReview[], viewerId: number | null): Promise<ReviewRead[]> {
-  const social = await reviewSocial(db, reviews.map((review) => review.id), viewerId);
-  return reviews.map((review) => ({ ...review, ...social(review.id) }));
+  const [social, mentions] = await Promise.all([reviewSocial(db, reviews.map((review) => review.id), viewerId), mentionsIn(db, reviews.map((review) => review.text))]);
+  return reviews.map((review, index) => ({ ...review, mentions: mentions[index], ...social(review.id) }));
+}
+
+/** Who a member's review of a movie mentions, for notifying them. */
+export async function reviewMentions(db: Kysely<Database>, userId: number, movieId: number) {
+  const row = await queries.userReview(db, userId, movieId);
+  if (!row?.text) return null;
+  const members = await membersNamed(db, mentionCandidates(row.text));
+  const title = (await db.selectFrom('movies').select('title').where('id', '=', movieId).executeTakeFirst())?.title ?? '';
+  return { reviewId: row.id, title, mentionedUserIds: [...members.values()].map((member) => member.id) };
 }
 
 /** A movie's reviews in the read shape; `mine` of the reactions is the viewer's (none when signed out). */

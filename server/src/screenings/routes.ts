@@ -2,6 +2,7 @@ import { SCREENING_EVENTS, screeningRoutes as api, type ScreeningUpdateEvent } f
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
+import { screeningPickedEvent, screeningScheduledEvent } from '../webhooks/events';
 import { notifyLater } from '../notifications/notify';
 import { attendanceRecorded, screeningScheduled } from '../notifications/producers';
 import * as service from './service';
@@ -21,6 +22,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const screening = await service.schedule(app.db, request.user, request.body);
     const { id, watchlist_id: watchlistId, watchlist_name: listName, starts_at: startsAt } = screening;
     notifyLater(app, 'screening', () => screeningScheduled(app, { screeningId: id, watchlistId, listName, startsAt, actorId: request.user.id }));
+    const site = baseUrl(request);
+    app.clubEvents.post(() => screeningScheduledEvent(app.db, site, id));
     return { success: true, screening };
   });
 
@@ -76,6 +79,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const access = await service.accessScreening(app.db, id, request.user);
     const result = await service.pick(app.db, access);
     await announce(id, 'pick');
+    const site = baseUrl(request);
+    app.clubEvents.post(() => screeningPickedEvent(app.db, site, id));
     return { success: true, ...result };
   });
 

@@ -1,4 +1,4 @@
-import type { RsvpStatus } from '@movieclub/contract';
+import type { RsvpStatus, ScreeningDetailReply } from '@movieclub/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { errorText } from '../../api/client';
@@ -23,6 +23,11 @@ export function RsvpButtons({ screeningId, myRsvp, disabled = false }: RsvpButto
   const queryClient = useQueryClient();
   const answer = useMutation({
     mutationFn: (status: RsvpStatus) => answerRsvp(screeningId, status),
+    // The answer shows at once, before the screening is read again.
+    onSuccess: (reply) =>
+      queryClient.setQueryData<ScreeningDetailReply>(queryKeys.screening(screeningId), (old) =>
+        old ? { ...old, screening: { ...old.screening, my_rsvp: reply.my_rsvp, rsvps: reply.rsvps } } : old,
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.screenings }),
   });
   const shown = answer.isPending ? answer.variables : myRsvp;

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { MentionText } from '../../components/social/MentionText';
 import { ReactionBar } from '../../components/social/ReactionBar';
 import { SpoilerBlock } from '../../components/social/SpoilerBlock';
 import { useSession } from '../../session/SessionProvider';
@@ -93,7 +94,9 @@ function ReviewItem({ review }: { review: ReviewRead }) {
       {/* Plain text: React escapes it, so HTML in a review shows as typed and never runs. */}
       {review.text && (
         <SpoilerBlock spoiler={review.spoiler}>
-          <p className="review-text">{review.text}</p>
+          <p className="review-text">
+            <MentionText text={review.text} mentions={review.mentions} />
+          </p>
         </SpoilerBlock>
       )}
       <ReviewSocial review={review} />

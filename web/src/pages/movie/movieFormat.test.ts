@@ -64,6 +64,7 @@ describe('movie page formatting', () => {
       estitamated_budget: '1000-10000',
       text: 'Groovy.',
       spoiler: true,
+      mentions: [],
       comment_count: 0,
       reactions: { counts: {}, mine: [] },
     };

@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { scheduleScreening, screeningWorld } from '../screenings/testing';
+import { addMovie, createUser } from '../testing/factories';
+import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A stand-in for Discord or ntfy on a local port: records every request and answers
+ * with the next scripted status (204 once the script runs out), optionally holding a
+ * request until released.
+ */
+async function startReceiver() {
+  const received: Received[] = [];
+  const script: { status: number; body?: string; hold?: Promise<void> }[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', async () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body });
+      const next = script.shift() ?? { status: 204 };
+      await next.hold;
+      response.writeHead(next.status, { 'Content-Type': 'application/json' }).end(next.body ?? '');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, received, script, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const discordBody = (entry: Received) => JSON.parse(entry.body) as { username: string; content: string; embeds: { title: string; description: string; url: string }[] };
+
+for (const kind of TEST_DATABASES) {
+  describe(`club events to a Discord webhook (${kind})`, () => {
+    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let app: TestApp;
+    const settled = () => app.app.clubEvents.idle();
+
+    before(async () => {
+      receiver = await startReceiver();
+      app = await startTestApp(kind, {
+        config: { webhookUrl: `${receiver.url}/api/webhooks/1/secret`, webhookFormat: 'discord', webhookRetryMs: 5, publicUrl: 'https://club.example.org' },
+      });
+    });
+    after(async () => {
+      await app.close();
+      await receiver.close();
+    });
+
+    it("posts a new member, a new review (not its updates) and a spoiler's warning instead of its text, in Discord's format", async () => {
+      const ann = await createUser(app, 'hook_ann');
+      const movie = await addMovie(app.database.db, { title: 'Hooked', year: 2001 });
+      assert.equal((await ann.agent.post('/api/review', { movie_id: movie.id, stars: 8, text: 'Reeled me in.' })).status, 200);
+      assert.equal((await ann.agent.post('/api/review', { movie_id: movie.id, stars: 9 })).status, 200, 'an update');
+      const other = await addMovie(app.database.db, { title: 'Twisted' });
+      assert.equal((await ann.agent.post('/api/review', { movie_id: other.id, stars: 6, text: 'The butler did it.', spoiler: true })).status, 200);
+      await settled();
+
+      const bodies = receiver.received.map(discordBody);
+      assert.deepEqual(
+        receiver.received.map((entry) => [entry.path, entry.headers['content-type']]),
+        Array(3).fill(['/api/webhooks/1/secret', 'application/json']),
+      );
+      assert.deepEqual(bodies[0].embeds[0], { title: 'hook_ann joined the club', description: 'Say hello!', url: 'https://club.example.org/user/profile/hook_ann', color: 0x1d4ed8 });
+      assert.deepEqual([bodies[1].username, bodies[1].content, bodies[1].embeds[0].description, bodies[1].embeds[0].url], [
+        'MovieClub',
+        'hook_ann rated Hooked (2001) 8/10',
+        'Reeled me in.',
+        `https://club.example.org/movie/${movie.id}`,
+      ]);
+      assert.equal(bodies[2].embeds[0].description, 'The review gives the plot away: read it on the site.');
+      assert.ok(!receiver.received[2].body.includes('butler'));
+    });
+
+    it('posts movie nights when scheduled and when picked', async () => {
+      receiver.received.length = 0;
+      const world = await screeningWorld(app, 'hk');
+      receiver.received.length = 0; // the world's sign-ups
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, place: 'The attic' });
+      const picked = await world.owner.agent.post(`/api/screenings/${id}/pick`);
+      await settled();
+      const [scheduled, pick] = receiver.received.map(discordBody);
+      assert.equal(scheduled.content, 'Movie night: hk Public List');
+      assert.match(scheduled.embeds[0].description, /^\w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} at The attic\.$/);
+      assert.equal(scheduled.embeds[0].url, `https://club.example.org/screening/${id}`);
+      const year = (await app.database.db.selectFrom('movies').select('year').where('id', '=', picked.body.picked_movie.id).executeTakeFirstOrThrow()).year;
+      assert.equal(pick.content, `Movie night pick: ${picked.body.picked_movie.title} (${year})`);
+    });
+
+    it('tries again after no answer, a 5xx or a 429 (waiting as asked), and gives up on other refusals', async () => {
+      receiver.received.length = 0;
+      receiver.script.push({ status: 500 }, { status: 429, body: JSON.stringify({ retry_after: 0.01 }) }, { status: 204 });
+      await createUser(app, 'hook_retry');
+      await settled();
+      assert.equal(receiver.received.length, 3, 'two failures, then delivered');
+      assert.ok(receiver.received.every((entry) => discordBody(entry).content === 'hook_retry joined the club'));
+
+      receiver.received.length = 0;
+      receiver.script.push({ status: 400 });
+      await createUser(app, 'hook_refused');
+      await settled();
+      assert.equal(receiver.received.length, 1, 'a refusal is not repeated');
+
+      receiver.received.length = 0;
+      receiver.script.push({ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+      await createUser(app, 'hook_down');
+      await settled();
+      assert.equal(receiver.received.length, 4, 'four attempts in all');
+    });
+
+    it('answers the request that caused an event without waiting for the webhook', async () => {
+      receiver.received.length = 0;
+      let release!: () => void;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      receiver.script.push({ status: 204, hold });
+      const registered = await app.agent().post('/api/register', { username: 'hook_quick', password: 'correct horse battery' });
+      assert.equal(registered.status, 200);
+      // The reply came while the webhook still holds its request open.
+      for (let tries = 0; tries < 100 && receiver.received.length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(receiver.received.length, 1, 'the webhook was called');
+      release();
+      await settled();
+    });
+  });
+}
+
+describe('club events to ntfy', () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let app: TestApp;
+
+  before(async () => {
+    receiver = await startReceiver();
+    app = await startTestApp(TEST_DATABASES[0], { config: { webhookUrl: `${receiver.url}/movieclub`, webhookFormat: 'ntfy', webhookRetryMs: 5, publicUrl: 'https://club.example.org' } });
+  });
+  after(async () => {
+    await app.close();
+    await receiver.close();
+  });
+
+  it("publishes the message as the body, with the title, tags and link in ntfy's headers", async () => {
+    const zoe = await createUser(app, 'hook_zoe');
+    const movie = await addMovie(app.database.db, { title: 'Amélie', year: 2001 });
+    await zoe.agent.post('/api/review', { movie_id: movie.id, stars: 10, text: 'Charming.' });
+    await app.app.clubEvents.idle();
+    const review = receiver.received.at(-1)!;
+    assert.equal(review.path, '/movieclub');
+    assert.equal(review.body, 'Charming.');
+    assert.equal(decodeURIComponent(String(review.headers.title)), 'hook_zoe rated Amélie (2001) 10/10', 'non-ASCII titles travel percent-encoded');
+    assert.equal(review.headers.tags, 'star');
+    assert.equal(review.headers.click, `https://club.example.org/movie/${movie.id}`);
+  });
+});
