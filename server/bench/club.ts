@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { REPO_ROOT } from '../src/config';
 import { openDatabase } from '../src/db/database';
@@ -131,4 +132,23 @@ export async function withPostgresSchema(work: (schema: string) => Promise<void>
     await admin.query(`drop schema if exists ${schema} cascade`);
     await admin.end();
   }
+}
+
+/** The p-th percentile of sorted figures (nearest rank). */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+/**
+ * Times `requests` calls one after another, after `warmUp` untimed ones; `before` runs untimed
+ * ahead of each timed call. Returns the times in ms, sorted.
+ */
+export async function timeCalls(call: (index: number) => Promise<void>, options: { warmUp: number; requests: number; before?: (index: number) => Promise<void> }): Promise<number[]> {
+  for (let index = 0; index < options.warmUp; index++) await call(index);
+  const times: number[] = [];
+  for (let index = 0; index < options.requests; index++) {
+    await options.before?.(index);
+    const started = performance.now();
+    await call(index);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
 }

@@ -9,14 +9,13 @@ import { FEED_PAGE_MAX } from '@movieclub/contract';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { encodeCursor } from '../src/feed/service';
-import { POSTGRES_URL, startAppProcess, withPostgresSchema } from './club';
+import { percentile, POSTGRES_URL, startAppProcess, timeCalls, withPostgresSchema } from './club';
 import { CLUB_SIZE, seedInsightsClub } from './insightsClub';
 
 const REQUESTS = Number(process.env.BENCH_FEED_REQUESTS ?? 200);
 const WARM_UP = 10;
 const P95_TARGET_MS = 50;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 async function time(base: string, address: (index: number) => string): Promise<number[]> {
   const call = async (index: number) => {
@@ -25,14 +24,7 @@ async function time(base: string, address: (index: number) => string): Promise<n
     const body = (await reply.json()) as { events: unknown[] };
     if (body.events.length === 0) throw new Error(`${address(index)} answered no events`);
   };
-  for (let index = 0; index < WARM_UP; index++) await call(index);
-  const times: number[] = [];
-  for (let index = 0; index < REQUESTS; index++) {
-    const started = performance.now();
-    await call(index);
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
+  return timeCalls(call, { warmUp: WARM_UP, requests: REQUESTS });
 }
 
 async function measure(label: string, databaseUrl: string, env: Record<string, string>, pgSchema: string | undefined, dir: string): Promise<void> {

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { POSTGRES_URL, startAppProcess, withPostgresSchema } from './club';
+import { percentile, POSTGRES_URL, startAppProcess, timeCalls, withPostgresSchema } from './club';
 import { CLUB_SIZE, type SeededClub, seedInsightsClub } from './insightsClub';
 
 const REQUESTS = Number(process.env.BENCH_INSIGHT_REQUESTS ?? 200);
@@ -19,7 +19,6 @@ const FRESH_REQUESTS = Number(process.env.BENCH_INSIGHT_FRESH_REQUESTS ?? 30);
 const WARM_UP = 10;
 const P95_TARGET_MS = 100;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 interface Route {
   label: string;
@@ -36,15 +35,7 @@ async function timeRoute(base: string, route: Route): Promise<number[]> {
     if (!reply.ok) throw new Error(`${route.address(index)} answered ${reply.status}: ${await reply.text()}`);
     await reply.arrayBuffer();
   };
-  for (let index = 0; index < WARM_UP; index++) await call(index);
-  const times: number[] = [];
-  for (let index = 0; index < route.requests; index++) {
-    await route.before?.(index);
-    const started = performance.now();
-    await call(index);
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
+  return timeCalls(call, { warmUp: WARM_UP, requests: route.requests, before: route.before });
 }
 
 async function measure(label: string, databaseUrl: string, env: Record<string, string>, pgSchema: string | undefined, dir: string): Promise<void> {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { POSTGRES_URL, seedClub, startAppProcess, withPostgresSchema } from './club';
+import { percentile, POSTGRES_URL, seedClub, startAppProcess, withPostgresSchema } from './club';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
@@ -20,7 +20,6 @@ interface Member {
   cookie: string;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 
 async function call(url: string, member: Member | null, method = 'GET', body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { origin: new URL(url).origin };

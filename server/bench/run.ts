@@ -15,7 +15,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { importImdbFiles } from '../src/imdb/importer';
 import { searchIndex } from '../src/imdb/search';
 import { normaliseQuery } from '../src/imdb/ranking';
-import { POSTGRES_URL, withPostgresSchema } from './club';
+import { percentile, POSTGRES_URL, withPostgresSchema } from './club';
 import { generateBasics, generateRatings, typicalQueries } from './generate';
 import { benchHttp } from './http';
 import { benchLighthouse } from './lighthouse';
@@ -33,7 +33,6 @@ const IMPORT_TARGET = 50_000;
 const SEARCH_P95_TARGET = 20;
 const IMPORT_RATIO_TARGET = 3;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 interface Files {
   basics: string;
