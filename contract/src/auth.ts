@@ -47,6 +47,13 @@ export const currentUser = z
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const userReply = z.object({ success: z.literal(true), user: currentUser });
+/** `/api/user` also says whether the member administers the site (shows the admin page). */
+export const sessionUserReply = z.object({
+  success: z.literal(true),
+  user: currentUser.extend({ is_admin: z.boolean().meta({ description: 'A site admin: in ADMIN_USERNAMES or the first account registered.' }) }),
+});
+/** The member as `/api/user` describes them. */
+export type SessionMember = z.infer<typeof sessionUserReply>['user'];
 export type UserReply = z.infer<typeof userReply> | { success: false; error?: string };
 
 const okReply = z.object({ success: z.literal(true) });
@@ -85,6 +92,6 @@ export const authRoutes = {
     summary: 'The signed-in user, or 401 for a visitor.',
     tag: 'Accounts',
     auth: 'none',
-    reply: userReply,
+    reply: sessionUserReply,
   }),
 };

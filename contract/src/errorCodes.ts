@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   invalid_credentials: 401,
   /** 403: signed in, but not allowed to do this. */
   forbidden: 403,
+  /** 403: a call only the site's admins may make. */
+  admin_only: 403,
   /** 403: a mutating call from another site (CSRF check). */
   cross_site: 403,
   /** 404: nothing at this address, or the thing named does not exist. */

@@ -1,5 +1,6 @@
 import { authRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
+import { isSiteAdmin } from '../admin/access';
 import { contractRoute } from '../http/contractRoute';
 import { unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
@@ -33,7 +34,7 @@ export function authRoutes(auth: AuthService) {
 
     contractRoute(app, api.currentUser)(async (request) => {
       if (!request.user) throw unauthorized('Not signed in.');
-      return { success: true, user: request.user };
+      return { success: true, user: { ...request.user, is_admin: await isSiteAdmin(app, request.user) } };
     });
   };
 }

@@ -1,5 +1,6 @@
 import { socialRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isSiteAdmin } from '../admin/access';
 import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
 import { notifyLater } from '../notifications/notify';
@@ -7,19 +8,19 @@ import { commentPosted, reactionLeft } from '../notifications/producers';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
-  const viewer = (request: FastifyRequest): service.Viewer =>
-    request.user ? { id: request.user.id, admin: service.isAdmin(app.config.adminUsernames, request.user.username) } : null;
-  const member = (request: FastifyRequest) => viewer(request)!;
+  const viewer = async (request: FastifyRequest): Promise<service.Viewer> =>
+    request.user ? { id: request.user.id, admin: await isSiteAdmin(app, request.user) } : null;
+  const member = async (request: FastifyRequest) => (await viewer(request))!;
   const commentLimit = { config: { rateLimit: rateLimit(app.config, 'comment') } };
   const reactLimit = { config: { rateLimit: rateLimit(app.config, 'react') } };
 
   contractRoute(app, api.comments)(async (request) => ({
     success: true,
-    ...(await service.list(app.db, request.params.id, request.query, viewer(request))),
+    ...(await service.list(app.db, request.params.id, request.query, await viewer(request))),
   }));
 
   contractRoute(app, api.comment, commentLimit)(async (request) => {
-    const { comment, mentionedUserIds } = await service.create(app.db, request.params.id, member(request), request.body);
+    const { comment, mentionedUserIds } = await service.create(app.db, request.params.id, await member(request), request.body);
     const actor = { id: request.user.id, username: request.user.username };
     notifyLater(app, 'comment', () => commentPosted(app, { commentId: comment.id, reviewId: comment.review_id, actor, mentionedUserIds }));
     return { success: true, comment };
@@ -27,11 +28,11 @@ export async function routes(app: FastifyInstance): Promise<void> {
 
   contractRoute(app, api.change, commentLimit)(async (request) => ({
     success: true,
-    comment: await service.change(app.db, request.params.id, member(request), request.body),
+    comment: await service.change(app.db, request.params.id, await member(request), request.body),
   }));
 
   contractRoute(app, api.remove)(async (request) => {
-    await service.remove(app.db, request.params.id, member(request));
+    await service.remove(app.db, request.params.id, await member(request));
     return { success: true };
   });
 
@@ -44,7 +45,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   for (const [route, kind, on] of reactions) {
     contractRoute(app, route, reactLimit)(async (request) => {
       const { id, reaction } = request.params;
-      const reactions = await service.react(app.db, kind, id, member(request), reaction, on);
+      const reactions = await service.react(app.db, kind, id, await member(request), reaction, on);
       if (on) {
         const actor = { id: request.user.id, username: request.user.username };
         notifyLater(app, 'reaction', () => reactionLeft(app, { target: kind, targetId: id, actor, reaction }));

@@ -16,8 +16,6 @@ export const COMMENT_NOT_FOUND = 'Comment not found.';
 export const NOT_YOUR_COMMENT = 'You can only change your own comment.';
 export const CANNOT_DELETE = 'You cannot delete this comment.';
 
-/** Whether the username is one of ADMIN_USERNAMES (any case). */
-export const isAdmin = (admins: readonly string[], username: string) => admins.includes(username.toLowerCase());
 
 const toFlag = (value: boolean) => (value ? 1 : 0);
 

@@ -1,7 +1,7 @@
-import type { CurrentUser } from '@movieclub/contract';
+import type { CurrentUser, SessionMember } from '@movieclub/contract';
 import { api } from './client';
 
-export const fetchCurrentUser = () => api.get<{ success: boolean; user?: CurrentUser }>('/api/user');
+export const fetchCurrentUser = () => api.get<{ success: boolean; user?: SessionMember }>('/api/user');
 export const login = (username: string, password: string) =>
   api.post<{ success: boolean; user: CurrentUser }>('/api/login', { username, password });
 export const register = (username: string, password: string) =>

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@movieclub/contract';
+import type { SessionMember } from '@movieclub/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import * as authApi from '../api/auth';
@@ -6,9 +6,9 @@ import { queryKeys } from '../api/queryKeys';
 
 interface SessionValue {
   /** undefined while the first check runs; null when signed out. */
-  user: CurrentUser | null | undefined;
+  user: SessionMember | null | undefined;
   /** Reloads the current user; resolves with it (or null). */
-  refresh(): Promise<CurrentUser | null>;
+  refresh(): Promise<SessionMember | null>;
   /** Clears the session locally even when the call fails. */
   logout(): Promise<void>;
 }
@@ -16,7 +16,7 @@ interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 
 /** The signed-in user, or null on any failure or unsuccessful reply. */
-async function currentUser(): Promise<CurrentUser | null> {
+async function currentUser(): Promise<SessionMember | null> {
   try {
     const reply = await authApi.fetchCurrentUser();
     return reply.success && reply.user ? reply.user : null;
