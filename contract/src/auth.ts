@@ -19,7 +19,15 @@ const passwordField = z
   .min(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters.` })
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters.` });
 
-export const registerRequest = z.object({ username: usernameField, password: passwordField });
+export const registerRequest = z.object({
+  username: usernameField,
+  password: passwordField,
+  invite: z
+    .string({ error: 'The invitation must be text.' })
+    .max(200, { error: 'This invitation is not valid or has already been used.' })
+    .optional()
+    .meta({ description: 'The token of an invitation link (register?invite=…); needed when registration is by invitation.' }),
+});
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 /** Login checks only presence and size: a wrong value is 'Invalid username or password.' */

@@ -10,12 +10,28 @@ export const ERROR_CODES = {
   not_signed_in: 401,
   /** 401: wrong username or password. */
   invalid_credentials: 401,
+  /** 401: an `Authorization: Bearer` token that is unknown, revoked or expired; nothing ran. */
+  token_invalid: 401,
+  /** 401: a media-server webhook without the right secret (or before an admin created one). */
+  webhook_secret_wrong: 401,
+  /** 401: a /metrics scrape without the right `Authorization: Bearer` metrics token. */
+  metrics_token_wrong: 401,
   /** 403: signed in, but not allowed to do this. */
   forbidden: 403,
   /** 403: a call only the site's admins may make. */
   admin_only: 403,
+  /** 403: registration is closed on this site. */
+  registration_closed: 403,
+  /** 403: registration on this site needs an invitation, and none was given. */
+  invite_required: 403,
+  /** 403: the invitation given is unknown, used, revoked or expired. */
+  invite_invalid: 403,
   /** 403: a mutating call from another site (CSRF check). */
   cross_site: 403,
+  /** 403: a read-only API token used for a call that writes (POST, PUT, PATCH, DELETE). */
+  token_read_only: 403,
+  /** 403: an API token used to create, list or revoke API tokens; those need a password session. */
+  token_not_allowed: 403,
   /** 404: nothing at this address, or the thing named does not exist. */
   not_found: 404,
   /** 404: no IMDb title with that id in the index. */
@@ -38,10 +54,14 @@ export const ERROR_CODES = {
   nothing_to_pick: 409,
   /** 409: the movie is already in the catalogue. */
   movie_exists: 409,
+  /** 409: a webhook test with no webhook set. */
+  no_webhook: 409,
   /** 409: registration with a name that is taken. */
   username_taken: 409,
   /** 409: the user is already a moderator of the list. */
   already_moderator: 409,
+  /** 409: the member already holds the most API tokens allowed. */
+  token_limit: 409,
   /** 404: no import with that id among the caller's. */
   import_not_found: 404,
   /** 404: no such row in the import. */

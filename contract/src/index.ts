@@ -28,3 +28,7 @@ export * from './reactions';
 export * from './social';
 export * from './notifications';
 export * from './feed';
+export * from './integrations';
+export * from './tokens';
+export * from './admin';
+export * from './adminRules';

@@ -1,6 +1,8 @@
+import type { Writable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { installSessions } from './auth/session';
@@ -19,12 +21,15 @@ import { makeOriginCheck } from './http/origin';
 import { installRateLimits } from './http/rateLimits';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { loadSampleIfEmpty } from './imdb/sample';
+import { installMetrics } from './metrics/metrics';
+import { loggerOptions, RequestLogController } from './metrics/requestLog';
 import { routes as commentRoutes } from './comments/routes';
 import { routes as exportRoutes } from './exports/routes';
 import { feedRoutes } from './feed/routes';
 import { routes as imdbRoutes } from './imdb/routes';
 import { routes as importRoutes } from './imports/routes';
 import { routes as insightRoutes } from './insights/routes';
+import { routes as integrationRoutes } from './integrations/routes';
 import { routes as movieRoutes } from './movies/routes';
 import { notificationRoutes } from './notifications/routes';
 import { routes as profileRoutes } from './profiles/routes';
@@ -33,6 +38,7 @@ import { routes as recommendationRoutes } from './recommendations/routes';
 import { routes as reviewRoutes } from './reviews/routes';
 import { routes as screeningRoutes } from './screenings/routes';
 import { routes as stremioRoutes } from './stremio/routes';
+import { tokenRoutes } from './tokens/routes';
 import { routes as userRoutes } from './users/routes';
 import { routes as viewingRoutes } from './viewings/routes';
 import { routes as watchlistRoutes } from './watchlists/routes';
@@ -57,12 +63,17 @@ export interface BuildOptions {
   loadImdbSample?: boolean;
   /** Check every JSON reply against its contract before sending it (on under NODE_ENV=test). */
   checkReplies?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: Writable;
 }
 
 /** Builds the whole app (API, client, add-on, sockets) without listening, so tests can use port 0. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // Headers (cookies, Authorization) and secret query values never reach the log: see metrics/requestLog.ts.
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // One 'request completed' line per request, with the route pattern and the member's id.
+    logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
@@ -94,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', makeOriginCheck(config.publicUrl));
   installSessions(app, auth);
   await installOpenApi(app);
+  await installMetrics(app, database);
 
   await app.register(healthRoutes);
   await app.register(authRoutes(auth));
@@ -114,6 +126,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(profileRoutes);
   await app.register(feedRoutes);
   await app.register(notificationRoutes);
+  await app.register(integrationRoutes);
+  await app.register(adminRoutes);
+  await app.register(tokenRoutes);
   await serveClient(app, config.webDist);
 
   const realtime = await createRealtime(app, config, auth);

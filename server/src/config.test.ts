@@ -9,6 +9,7 @@ const BAD_VALUES: Record<string, string[]> = {
   WEBHOOK_URL: ['discord', 'ftp://example.org/hook'],
   WEBHOOK_FORMAT: ['slack', 'Discord'],
   WEBHOOK_RETRY_MS: ['0', 'soon'],
+  REGISTRATION: ['invite-only', 'Closed', 'yes'],
   PORT: ['abc', '-1', '65536', '3000.5', '0x10', '1e3'],
   DATABASE_URL: ['postgres://db host/movieclub', 'mysql://db-host/movieclub'],
   DATABASE_SCHEMA: ['Public', 'my-schema', '1abc'],
@@ -22,6 +23,7 @@ const BAD_VALUES: Record<string, string[]> = {
   LOGIN_RATE_LIMIT_PER_MINUTE: ['0', 'many', '20.5'],
   REGISTER_RATE_LIMIT_PER_HOUR: ['0', '-3'],
   LOGIN_FAILURES_PER_USERNAME: ['0', 'ten'],
+  METRICS_TOKEN: ['short', 'a token with spaces in it'],
 };
 
 describe('configuration from the environment', () => {
@@ -52,6 +54,13 @@ describe('configuration from the environment', () => {
     const hooked = loadConfig({ WEBHOOK_URL: 'https://ntfy.example.org/club', WEBHOOK_FORMAT: 'ntfy' });
     assert.deepEqual([hooked.webhookUrl, hooked.webhookFormat, hooked.webhookRetryMs], ['https://ntfy.example.org/club', 'ntfy', 2000]);
     assert.deepEqual([loadConfig({}).webhookUrl, loadConfig({}).webhookFormat], [null, 'discord']);
+    assert.equal(loadConfig({}).metricsToken, null, '/metrics is off unless METRICS_TOKEN is set');
+    assert.equal(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metricsToken, '0123456789abcdef0123');
+    assert.deepEqual(
+      ['', 'open', 'invite', 'closed'].map((value) => loadConfig({ REGISTRATION: value }).registration),
+      ['open', 'open', 'invite', 'closed'],
+      'registration is open unless REGISTRATION says invite or closed',
+    );
   });
 
   for (const [name, values] of Object.entries(BAD_VALUES)) {

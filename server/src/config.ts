@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOGIN_FAILURES_BEFORE_LOCK, USERNAME_PATTERN } from '@movieclub/contract';
+import { LOGIN_FAILURES_BEFORE_LOCK, REGISTRATION_MODES, type RegistrationMode, USERNAME_PATTERN } from '@movieclub/contract';
 import { RATE_LIMITS, type RateLimits } from './http/rateLimits';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,6 +49,10 @@ export interface Config {
   webhookFormat: WebhookFormat;
   /** The first retry's wait; each later one waits four times longer. */
   webhookRetryMs: number;
+  /** Bearer token a Prometheus scraper sends to read /metrics; null: /metrics does not exist. */
+  metricsToken: string | null;
+  /** Who may register until an admin chooses on the admin page: open, invite or closed. */
+  registration: RegistrationMode;
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +161,23 @@ function webhookFormat(env: NodeJS.ProcessEnv): WebhookFormat {
   return raw;
 }
 
+function registration(env: NodeJS.ProcessEnv): RegistrationMode {
+  const raw = optional(env, 'REGISTRATION') ?? 'open';
+  if (!(REGISTRATION_MODES as readonly string[]).includes(raw)) throw new ConfigError(`REGISTRATION must be open, invite or closed; it is '${raw}'.`);
+  return raw as RegistrationMode;
+}
+
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function metricsToken(env: NodeJS.ProcessEnv): string | null {
+  const raw = optional(env, 'METRICS_TOKEN');
+  if (raw !== null && (raw.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(raw))) {
+    // The value is a secret: the sentence does not repeat it.
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long and contain no spaces.`);
+  }
+  return raw;
+}
+
 /** Builds the typed configuration from the environment, failing with a readable sentence. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = optional(env, 'DATABASE_URL') ?? `sqlite:${path.join(repoRoot, 'data', 'app.db')}`;
@@ -196,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookUrl: url(env, 'WEBHOOK_URL', null),
     webhookFormat: webhookFormat(env),
     webhookRetryMs: integer(env, 'WEBHOOK_RETRY_MS', 2000, 1, 600_000),
+    metricsToken: metricsToken(env),
+    registration: registration(env),
   };
 }
 

@@ -17,6 +17,7 @@ const ClubPage = lazy(() => import('./pages/club/ClubPage').then((module) => ({ 
 const MemberYearPage = lazy(() => import('./pages/year/MemberYearPage').then((module) => ({ default: module.MemberYearPage })));
 const ClubYearPage = lazy(() => import('./pages/year/ClubYearPage').then((module) => ({ default: module.ClubYearPage })));
 const FeedPage = lazy(() => import('./pages/feed/FeedPage').then((module) => ({ default: module.FeedPage })));
+const AdminPage = lazy(() => import('./pages/admin/AdminPage').then((module) => ({ default: module.AdminPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 /** A screen inside the shared layout; the layout shows at once while the screen's chunk loads. */
@@ -46,6 +47,7 @@ export function App() {
       <Route path="/club/year/:year" element={<Screen title="Year in Review"><ClubYearPage /></Screen>} />
       <Route path="/feed" element={<Screen title="Club Activity"><FeedPage /></Screen>} />
       <Route path="/club" element={<Screen title="Club"><ClubPage /></Screen>} />
+      <Route path="/admin" element={<Screen title="Admin"><RequireLogin><AdminPage /></RequireLogin></Screen>} />
       <Route path="*" element={<Screen><NotFoundPage /></Screen>} />
     </Routes>
   );

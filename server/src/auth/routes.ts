@@ -1,6 +1,7 @@
 import { authRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { isSiteAdmin } from '../admin/access';
+import { admission } from '../admin/registration';
 import { contractRoute } from '../http/contractRoute';
 import { unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
@@ -12,7 +13,8 @@ import { clearSessionCookie, DEVICE_COOKIE, SESSION_COOKIE, setDeviceCookie, set
 export function authRoutes(auth: AuthService) {
   return async function routes(app: FastifyInstance) {
     contractRoute(app, api.register, { config: { rateLimit: rateLimit(app.config, 'register') } })(async (request) => {
-      const user = await auth.register(request.body);
+      const admit = await admission(app, request.body.invite);
+      const user = await auth.register(request.body, admit);
       const site = siteUrl(app, request);
       app.clubEvents.post(() => memberJoinedEvent(site, user.username));
       return { success: true };

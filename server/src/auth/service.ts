@@ -34,14 +34,19 @@ export class AuthService {
     return createHmac('sha256', this.sessionSecret).update(token).digest('base64url');
   }
 
-  async register(input: RegisterRequest): Promise<SessionUser> {
+  /** Creates the account; `admit` runs in the same transaction (spending an invitation) and may undo it by throwing. */
+  async register(input: RegisterRequest, admit?: (trx: Kysely<Database>, userId: number) => Promise<void>): Promise<SessionUser> {
     if (await findUserByName(this.db, input.username)) throw conflict('Username already taken.', 'username_taken');
     const passwordHash = await hashPassword(input.password);
     try {
-      return await queries.insertUser(this.db, input.username, passwordHash, new Date().toISOString());
+      return await this.db.transaction().execute(async (trx) => {
+        const user = await queries.insertUser(trx, input.username, passwordHash, new Date().toISOString());
+        await admit?.(trx, user.id);
+        return user;
+      });
     } catch (error) {
       // Two registrations racing for one name: the unique index decides.
-      if (await findUserByName(this.db, input.username)) throw conflict('Username already taken.', 'username_taken');
+      if (!(error instanceof HttpError) && (await findUserByName(this.db, input.username))) throw conflict('Username already taken.', 'username_taken');
       throw error;
     }
   }

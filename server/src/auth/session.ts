@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICE_COOKIE_DAYS } from '@movieclub/contract';
-import { unauthorized } from '../http/errors';
+import { API_TOKEN_SENTENCES, type ApiTokenScope, DEVICE_COOKIE_DAYS } from '@movieclub/contract';
+import { forbidden, unauthorized } from '../http/errors';
+import { bearerToken } from '../tokens/bearer';
+import { userForApiToken } from '../tokens/service';
 import type { AuthService, SessionUser } from './service';
 
 export const SESSION_COOKIE = 'sid';
@@ -11,8 +13,13 @@ const DEVICE_COOKIE_PATH = '/api/login';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The scope of the API token the call was made with; null for a cookie session or a visitor. */
+    tokenScope: ApiTokenScope | null;
   }
 }
+
+/** Methods a read-only API token may use. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -39,11 +46,28 @@ export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, va
   });
 }
 
-/** Resolves `request.user` from the session cookie on every API call. */
+/**
+ * Resolves `request.user` on every API call: from an `Authorization: Bearer` API token
+ * when the call carries one (a session cookie alongside is then ignored), else from
+ * the session cookie. A bad token, or a read-only one on a call that writes, stops
+ * the call here, before any route runs.
+ */
 export function installSessions(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenScope', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
+    const bearer = bearerToken(request);
+    if (bearer !== null) {
+      // The token wins: no handler after this one sees the cookie session (logout included).
+      delete request.cookies[SESSION_COOKIE];
+      const found = await userForApiToken(app.db, (value) => auth.hashToken(value), bearer);
+      if (!found) throw unauthorized(API_TOKEN_SENTENCES.invalid, 'token_invalid');
+      if (found.scope === 'read' && !READ_METHODS.has(request.method)) throw forbidden(API_TOKEN_SENTENCES.readOnly, 'token_read_only');
+      request.user = found.user;
+      request.tokenScope = found.scope;
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const session = await auth.userForToken(token);

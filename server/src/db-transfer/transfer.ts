@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate';
 const TABLE_ORDER = [
   'users',
   'sessions',
+  'api_tokens',
   'login_failures',
   'imdb_titles',
   'movies',
@@ -25,7 +26,11 @@ const TABLE_ORDER = [
   'comments',
   'reactions',
   'notifications',
+  'invites',
   'mutes',
+  'media_server_users',
+  'media_server_scrobbles',
+  'media_server_counts',
   'app_meta',
 ];
 /**
@@ -33,7 +38,7 @@ const TABLE_ORDER = [
  * other table (the IMDb index a first start loads, settings, sessions and failed logins
  * of an empty club) is replaced by the source's rows, not merged.
  */
-const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions', 'imports', 'import_rows', 'import_lists', 'screenings', 'screening_rsvps', 'screening_votes', 'screening_attendees', 'comments', 'reactions', 'notifications', 'mutes']);
+const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions', 'imports', 'import_rows', 'import_lists', 'screenings', 'screening_rsvps', 'screening_votes', 'screening_attendees', 'comments', 'reactions', 'notifications', 'mutes', 'api_tokens', 'invites', 'media_server_users', 'media_server_scrobbles']);
 const MAX_PG_PARAMETERS = 60_000;
 
 export interface TableTransfer {

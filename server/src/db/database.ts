@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { AppPostgresDialect } from './postgresDialect';
 import type { Database } from './schema';
@@ -13,7 +13,69 @@ export interface AppDatabase {
   kind: DatabaseKind;
   /** The PostgreSQL schema the tables live in, when not the default. */
   pgSchema?: string;
+  /** Calls `listener` after every query (for metrics); returns the function that stops it. */
+  observeQueries(listener: QueryListener): () => void;
   close(): Promise<void>;
+}
+
+/** What a query observer learns: the statement's kind (never its text), how long it took, whether it failed. */
+export interface QueryEvent {
+  operation: QueryOperation;
+  durationMs: number;
+  failed: boolean;
+}
+export type QueryListener = (event: QueryEvent) => void;
+
+export const QUERY_OPERATIONS = ['select', 'insert', 'update', 'delete', 'transaction', 'schema', 'other'] as const;
+export type QueryOperation = (typeof QUERY_OPERATIONS)[number];
+
+const NODE_OPERATIONS: Record<string, QueryOperation> = {
+  SelectQueryNode: 'select',
+  InsertQueryNode: 'insert',
+  UpdateQueryNode: 'update',
+  DeleteQueryNode: 'delete',
+  MergeQueryNode: 'update',
+};
+const FIRST_WORD_OPERATIONS: Record<string, QueryOperation> = {
+  select: 'select',
+  with: 'select',
+  insert: 'insert',
+  update: 'update',
+  delete: 'delete',
+  copy: 'insert',
+  begin: 'transaction',
+  commit: 'transaction',
+  rollback: 'transaction',
+  savepoint: 'transaction',
+  release: 'transaction',
+  create: 'schema',
+  alter: 'schema',
+  drop: 'schema',
+};
+
+function operationOf(event: LogEvent): QueryOperation {
+  const kind = event.query.query.kind;
+  if (NODE_OPERATIONS[kind]) return NODE_OPERATIONS[kind];
+  if (/^(Create|Alter|Drop)/.test(kind)) return 'schema';
+  // Raw SQL (sql`…`, transactions): only its first keyword is read.
+  const word = /^\s*([a-z]+)/i.exec(event.query.sql)?.[1]?.toLowerCase() ?? '';
+  return FIRST_WORD_OPERATIONS[word] ?? 'other';
+}
+
+/** Kysely's `log` hook feeding a set of listeners; with none, a query costs one size check. */
+function queryObservers() {
+  const listeners = new Set<QueryListener>();
+  return {
+    log(event: LogEvent) {
+      if (listeners.size === 0) return;
+      const observed: QueryEvent = { operation: operationOf(event), durationMs: event.queryDurationMillis, failed: event.level === 'error' };
+      for (const listener of listeners) listener(observed);
+    },
+    observeQueries(listener: QueryListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 // PostgreSQL sends bigint (count) and numeric (avg) as strings; the app wants numbers.
@@ -54,9 +116,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
       max: options.pgPoolSize ?? 10,
       options: options.pgSchema ? `-c search_path=${options.pgSchema},public` : undefined,
     });
-    const db = new Kysely<Database>({ dialect: new AppPostgresDialect({ pool }) });
+    const observers = queryObservers();
+    const db = new Kysely<Database>({ dialect: new AppPostgresDialect({ pool }), log: observers.log });
     pools.set(db, pool);
-    return { db, kind: 'postgres', pgSchema: options.pgSchema, close: () => db.destroy() };
+    return { db, kind: 'postgres', pgSchema: options.pgSchema, observeQueries: observers.observeQueries, close: () => db.destroy() };
   }
   const file = sqlitePath(url);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -65,6 +128,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  const observers = queryObservers();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: observers.log });
+  return { db, kind: 'sqlite', observeQueries: observers.observeQueries, close: () => db.destroy() };
 }

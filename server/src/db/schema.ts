@@ -29,6 +29,11 @@ export interface Database {
   reactions: ReactionsTable;
   mutes: MutesTable;
   notifications: NotificationsTable;
+  media_server_users: MediaServerUsersTable;
+  media_server_scrobbles: MediaServerScrobblesTable;
+  media_server_counts: MediaServerCountsTable;
+  invites: InvitesTable;
+  api_tokens: ApiTokensTable;
 }
 
 export interface UsersTable {
@@ -47,6 +52,22 @@ export interface SessionsTable {
   user_id: number;
   created_at: string;
   expires_at: string;
+}
+
+/** A member's personal API token (`Authorization: Bearer mc_…`); revoking deletes the row. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** `read` or `read-write` (the contract's API_TOKEN_SCOPES). */
+  scope: string;
+  /** HMAC-SHA-256 of the token, keyed like session tokens; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  /** UTC ISO 8601; null: never expires. */
+  expires_at: string | null;
+  /** Written at most once a minute per token. */
+  last_used_at: string | null;
 }
 
 export interface LoginFailuresTable {
@@ -316,4 +337,48 @@ export interface MutesTable {
   user_id: number;
   muted_id: number;
   created_at: string;
+}
+
+/** A single-use invitation to register; the link's token is kept only as its HMAC. */
+export interface InvitesTable {
+  id: Generated<number>;
+  token_hash: string;
+  /** The admin who made it; null once their account is gone. */
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  note: string | null;
+  /** Who registered with it; null while unused (or once that account is gone: `used_at` still marks it spent). */
+  used_by: number | null;
+  used_at: string | null;
+}
+
+/** A media-server user linked to a member: their finished movies join the member's diary. */
+export interface MediaServerUsersTable {
+  id: Generated<number>;
+  /** `jellyfin`, `plex` or `emby` (the contract's MEDIA_SERVERS). */
+  server: string;
+  external_name: string;
+  external_name_lower: string;
+  user_id: number;
+  created_at: string;
+}
+
+/** A finished play accepted from a media server; `viewing_id` is null when it logged nothing (a duplicate). */
+export interface MediaServerScrobblesTable {
+  id: Generated<number>;
+  server: string;
+  user_id: number;
+  movie_id: number;
+  /** UTC ISO 8601: when the media server says the play ended (else when it arrived). */
+  played_at: string;
+  viewing_id: number | null;
+  received_at: string;
+}
+
+/** Webhook events per server: `received`, `recorded`, or an ignore reason. */
+export interface MediaServerCountsTable {
+  server: string;
+  counter: string;
+  count: number;
 }

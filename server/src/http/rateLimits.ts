@@ -11,6 +11,7 @@ export const RATE_LIMITS = {
   ...CONTRACT_RATE_LIMITS,
   comment: { env: 'COMMENT_RATE_LIMIT_PER_MINUTE', max: 20, timeWindow: '1 minute', per: 'user' },
   react: { env: 'REACTION_RATE_LIMIT_PER_MINUTE', max: 120, timeWindow: '1 minute', per: 'user' },
+  mediaServerWebhook: { env: 'MEDIA_SERVER_WEBHOOK_RATE_LIMIT_PER_MINUTE', max: 300, timeWindow: '1 minute', per: 'address' },
 } as const satisfies Record<string, RateLimitDefinition>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 /** Calls allowed per window, by limit. */

@@ -34,7 +34,8 @@ const UNREADABLE = 'The file could not be read, and nothing was imported. Check 
 const CUT_OFF_READING = 'The server stopped while reading the file. Upload it again.';
 
 const isRunning = (status: string) => status === 'parsing' || status === 'importing';
-const staleBefore = () => new Date(Date.now() - STALE_AFTER_MS).toISOString();
+/** Imports whose progress was written before this are no longer running (also read by the metrics). */
+export const staleBefore = () => new Date(Date.now() - STALE_AFTER_MS).toISOString();
 
 /** An import left running by a process that stopped: reading starts over; applying can be confirmed again (it repeats nothing). */
 async function settle(app: FastifyInstance, record: q.ImportRecord): Promise<q.ImportRecord> {

@@ -1,11 +1,13 @@
-import { type ClubStats, type Disagreement, type RatedMovie, STATS_TOP } from '@movieclub/contract';
+import { CLUB_MIN_RATINGS, type ClubStats, type Disagreement, type RatedMovie, STATS_TOP } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { CatalogueCache, versionOf } from '../movies/catalogueCache';
 import { compareText, hoursOf, round2, spreadOf } from './arithmetic';
-import { activeMembers, rankings, type RankedRow, reviewersAtEnds, seenByAll } from './clubQueries';
-import { activityPeriods, memberWindow, type Period, periodKeyLength, periodOf, pickableYears, utcToday } from './period';
+import { activeMembers, reviewersAtEnds } from './clubQueries';
+import { type ClubShare, clubShares, insightsParts, type MovieFacts, movieFacts, type StarTotals } from './clubShares';
+import { activityPeriods, memberWindow, type Period, periodOf, pickableYears, utcToday } from './period';
 import * as q from './queries';
+import type { PeriodViewings } from './queries';
 import { activityOf, byName, byTitle, genreCounts, toStatsMember, toStatsMovie } from './shapes';
 
 type Db = Kysely<Database>;
@@ -30,23 +32,70 @@ export async function clubStats(db: Db, year: number | null | undefined): Promis
   return answers.get(db, key, () => computeClubStats(db, period, today), version);
 }
 
-/** Mean and variance as the ranking query computes them (the same divisions), so the order here is the database's. */
-const meanOf = (row: RankedRow) => row.total / row.ratings;
-const varianceOf = (row: RankedRow) => (row.ratings * row.squares - row.total * row.total) / (row.ratings * row.ratings);
-const thenTitle = (a: RankedRow, b: RankedRow) => b.ratings - a.ratings || compareText(a.title, b.title) || a.movie_id - b.movie_id;
-const mostLoved = (a: RankedRow, b: RankedRow) => meanOf(b) - meanOf(a) || thenTitle(a, b);
-const mostDivisive = (a: RankedRow, b: RankedRow) => varianceOf(b) - varianceOf(a) || thenTitle(a, b);
+const titleOf = (facts: Map<number, MovieFacts>, row: RankedRow) => facts.get(row.movie_id)?.title ?? '';
 
-const toRated = (row: RankedRow): RatedMovie => {
+/** Mean and variance with the same divisions the database would use, so ties fall alike. */
+const meanOf = (row: StarTotals) => row.total / row.ratings;
+const varianceOf = (row: StarTotals) => (row.ratings * row.squares - row.total * row.total) / (row.ratings * row.ratings);
+
+interface RankedRow extends StarTotals {
+  movie_id: number;
+}
+
+/**
+ * The first `count` rows in `order`, found by sorting on numbers alone and settling only the
+ * rows tied with the last place by the full order (titles are costly to compare). With
+ * `withTies`, every row tied with the last place on `order` stays, as SQL's rank() keeps them.
+ */
+function topRows(rows: RankedRow[], byNumbers: (a: RankedRow, b: RankedRow) => number, order: (a: RankedRow, b: RankedRow) => number, count: number, withTies = false): RankedRow[] {
+  const sorted = rows.sort(byNumbers);
+  if (sorted.length <= count && !withTies) return sorted.sort(order);
+  const last = sorted[Math.min(count, sorted.length) - 1];
+  if (!last) return [];
+  let end = count;
+  while (end < sorted.length && byNumbers(sorted[end]!, last) === 0) end++;
+  const candidates = sorted.slice(0, end).sort(order);
+  if (!withTies) return candidates.slice(0, count);
+  const edge = candidates[count - 1];
+  return edge ? candidates.filter((row, index) => index < count || order(row, edge) === 0) : candidates;
+}
+
+function rankings(rows: RankedRow[], facts: Map<number, MovieFacts>) {
+  const byTitle = (a: RankedRow, b: RankedRow) => compareText(titleOf(facts, a), titleOf(facts, b));
+  const lovedNumbers = (a: RankedRow, b: RankedRow) => meanOf(b) - meanOf(a) || b.ratings - a.ratings;
+  const divisiveNumbers = (a: RankedRow, b: RankedRow) => varianceOf(b) - varianceOf(a) || b.ratings - a.ratings;
+  const gapOf = (row: RankedRow) => row.high - row.low;
+  const gapNumbers = (a: RankedRow, b: RankedRow) => gapOf(b) - gapOf(a);
+  const rated = rows.filter((row) => row.ratings >= CLUB_MIN_RATINGS);
+  const split = rows.filter((row) => row.high > row.low);
+  return {
+    loved: topRows(rated, lovedNumbers, (a, b) => lovedNumbers(a, b) || byTitle(a, b) || a.movie_id - b.movie_id, STATS_TOP),
+    divisive: topRows(
+      rated.filter((row) => row.high > row.low),
+      divisiveNumbers,
+      (a, b) => divisiveNumbers(a, b) || byTitle(a, b) || a.movie_id - b.movie_id,
+      STATS_TOP,
+    ),
+    // Every movie tied with the tenth on gap and title: the caller breaks those ties by the reviewers' names.
+    gaps: topRows(split, gapNumbers, (a, b) => gapNumbers(a, b) || byTitle(a, b), STATS_TOP, true),
+  };
+}
+
+const movieOf = (facts: Map<number, MovieFacts>, id: number) => {
+  const movie = facts.get(id);
+  return toStatsMovie({ id, title: movie?.title ?? '', year: movie?.year ?? null, poster: movie?.poster ?? null });
+};
+
+const toRated = (facts: Map<number, MovieFacts>) => (row: RankedRow): RatedMovie => {
   const { average, stddev } = spreadOf(row.ratings, row.total, row.squares);
-  return { movie: toStatsMovie({ id: row.movie_id, ...row }), average: round2(average), stddev: round2(stddev), ratings: row.ratings };
+  return { movie: movieOf(facts, row.movie_id), average: round2(average), stddev: round2(stddev), ratings: row.ratings };
 };
 
 /**
  * The ten biggest gaps between a movie's highest and lowest stars, naming one reviewer at
  * each end (the first by name when several gave the same stars). Ties: title, then the names.
  */
-async function disagreements(db: Db, rows: RankedRow[], period: Period): Promise<Disagreement[]> {
+async function disagreements(db: Db, rows: RankedRow[], period: Period, facts: Map<number, MovieFacts>): Promise<Disagreement[]> {
   const ends = rows.flatMap((row) => [
     { movieId: row.movie_id, stars: row.high },
     { movieId: row.movie_id, stars: row.low },
@@ -55,7 +104,7 @@ async function disagreements(db: Db, rows: RankedRow[], period: Period): Promise
   const firstAt = (movieId: number, stars: number) => reviewers.find((reviewer) => reviewer.movie_id === movieId && reviewer.stars === stars)!;
   return rows
     .map((row) => ({
-      movie: toStatsMovie({ id: row.movie_id, ...row }),
+      movie: movieOf(facts, row.movie_id),
       high: { ...toStatsMember(firstAt(row.movie_id, row.high)), stars: row.high },
       low: { ...toStatsMember(firstAt(row.movie_id, row.low)), stars: row.low },
       gap: row.high - row.low,
@@ -64,44 +113,112 @@ async function disagreements(db: Db, rows: RankedRow[], period: Period): Promise
     .slice(0, STATS_TOP);
 }
 
+/**
+ * The period's sums: a year's months, or all time's years (each year one activity row) and
+ * the undated viewings, which count in the totals alone. Movies are added up in arrays
+ * indexed by id: all time adds a dozen or more shares of thousands of movies on each call.
+ */
+function addUp(period: Period, years: number[], shares: ClubShare[]) {
+  let maxId = 0;
+  const widen = (_value: unknown, id: number) => {
+    if (id > maxId) maxId = id;
+  };
+  for (const share of shares) {
+    share.stars.forEach(widen);
+    share.viewed.forEach((id) => widen(null, id));
+  }
+  const ratings = new Int32Array(maxId + 1);
+  const total = new Float64Array(maxId + 1);
+  const squares = new Float64Array(maxId + 1);
+  const high = new Int32Array(maxId + 1);
+  const low = new Int32Array(maxId + 1).fill(2 ** 31 - 1);
+  const viewedFlags = new Uint8Array(maxId + 1);
+  let reviews = 0;
+  let viewings = 0;
+  let minutes = 0;
+  for (const share of shares) {
+    // forEach, not for…of: no [key, value] pair made per movie, on every call.
+    share.stars.forEach((sum, id) => {
+      ratings[id] += sum.ratings;
+      total[id] += sum.total;
+      squares[id] += sum.squares;
+      high[id] = Math.max(high[id]!, sum.high);
+      low[id] = Math.min(low[id]!, sum.low);
+    });
+    share.viewed.forEach((id) => {
+      viewedFlags[id] = 1;
+    });
+    reviews += share.reviews;
+    viewings += share.viewings;
+    minutes += share.minutes;
+  }
+  const rows: RankedRow[] = [];
+  const viewed: number[] = [];
+  for (let id = 1; id <= maxId; id++) {
+    if (ratings[id]! > 0) rows.push({ movie_id: id, ratings: ratings[id]!, total: total[id]!, squares: squares[id]!, high: high[id]!, low: low[id]! });
+    if (viewedFlags[id]) viewed.push(id);
+  }
+  const byPeriod: PeriodViewings[] = [];
+  const reviewsPerPeriod = new Map<string, number>();
+  for (const [index, year] of years.entries()) {
+    const share = shares[index]!;
+    if (period.year !== null) {
+      byPeriod.push(...share.months);
+      for (const [month, count] of share.reviewsByMonth) reviewsPerPeriod.set(month, count);
+    } else {
+      if (share.viewings > 0) byPeriod.push({ period: String(year), viewings: share.viewings, minutes: share.minutes, films: share.viewed.size });
+      reviewsPerPeriod.set(String(year), share.reviews);
+    }
+  }
+  return { rows, viewed, byPeriod, reviewsPerPeriod, reviews, viewings, minutes };
+}
+
+/** Movies every member has seen, across all the shares: each member narrows the first member's films. */
+function seenByAll(memberIds: number[], shares: ClubShare[]): number[] {
+  const seenBy = (userId: number, movieId: number) => shares.some((share) => share.seen.get(userId)?.has(movieId));
+  const [first, ...others] = memberIds;
+  if (first === undefined) return [];
+  let candidates = new Set<number>();
+  for (const share of shares) for (const movieId of share.seen.get(first) ?? []) candidates.add(movieId);
+  for (const userId of others) {
+    if (candidates.size === 0) break;
+    candidates = new Set([...candidates].filter((movieId) => seenBy(userId, movieId)));
+  }
+  return [...candidates];
+}
+
 async function computeClubStats(db: Db, period: Period, today: string): Promise<ClubStats> {
-  // Each query starts as soon as what it needs is known, so PostgreSQL runs them side by side.
-  const members = activeMembers(db, memberWindow(period, today)).then((rows) => rows.sort(byName));
-  const years = q.activeYears(db, null);
-  const ranked = rankings(db, period);
-  const periods = years.then((active) => activityPeriods(period, active));
-  const [memberRows, activeYears, rankedRows, activePeriods, genres, undated, reviews, byPeriod, reviewsPerPeriod, everyone, gaps] = await Promise.all([
-    members,
-    years,
-    ranked,
-    periods,
-    q.viewedGenreTexts(db, null, period),
-    // Undated viewings count in all-time totals only.
-    period.year === null ? q.undatedViewings(db) : { viewings: 0, minutes: 0 },
-    q.reviewCount(db, null, period),
-    q.viewingsByPeriod(db, null, period, periodKeyLength(period)),
-    periods.then((keys) => q.reviewsByPeriod(db, null, keys)),
-    // Fewer than two members agree on nothing.
-    members.then((rows) => (rows.length < 2 ? [] : seenByAll(db, rows.map((member) => member.id)))),
-    ranked.then((rows) => disagreements(db, rows.filter((row) => row.list === 'gap'), period)),
+  const [parts, memberRows, activeYears] = await Promise.all([
+    insightsParts(db),
+    activeMembers(db, memberWindow(period, today)).then((rows) => rows.sort(byName)),
+    q.activeYears(db, null),
   ]);
+  // Seen by everyone looks at all time, so every year is read (and then kept); the period adds up its own.
+  const allShares = await clubShares(db, parts, activeYears, true);
+  const ownYears = period.year === null ? activeYears : [period.year];
+  const ownShares = period.year === null ? allShares : await clubShares(db, parts, ownYears, false);
+  const sums = addUp(period, ownYears, ownShares);
+  // Fewer than two members agree on nothing.
+  const everyone = memberRows.length < 2 ? [] : seenByAll(memberRows.map((member) => member.id), allShares);
+  const facts = await movieFacts(db, parts, [sums.rows.map((row) => row.movie_id), sums.viewed, everyone]);
+  const ranked = rankings(sums.rows, facts);
+  // One row per genre text, as genreCounts takes them: each text is split once.
+  const perText = new Map<string | null, number>();
+  for (const id of sums.viewed) {
+    const text = facts.get(id)?.genres ?? null;
+    perText.set(text, (perText.get(text) ?? 0) + 1);
+  }
+  const genres = [...perText].map(([text, count]) => ({ genres: text, count }));
   return {
     year: period.year,
     years: pickableYears(activeYears),
     members: memberRows.map(toStatsMember),
-    most_loved: rankedRows.filter((row) => row.list === 'loved').sort(mostLoved).map(toRated),
-    most_divisive: rankedRows.filter((row) => row.list === 'divisive').sort(mostDivisive).map(toRated),
-    seen_by_everyone: everyone.map(toStatsMovie).sort(byTitle),
-    disagreements: gaps,
+    most_loved: ranked.loved.map(toRated(facts)),
+    most_divisive: ranked.divisive.map(toRated(facts)),
+    seen_by_everyone: everyone.map((id) => movieOf(facts, id)).sort(byTitle),
+    disagreements: await disagreements(db, ranked.gaps, period, facts),
     genres: genreCounts(genres),
-    activity: activityOf(activePeriods, byPeriod, reviewsPerPeriod),
-    // The totals are the periods' sums (one pass over the viewings, not two); distinct films
-    // are the movies counted under their genre text, each movie under exactly one.
-    totals: {
-      films: genres.reduce((sum, row) => sum + Number(row.count), 0),
-      viewings: byPeriod.reduce((sum, row) => sum + row.viewings, undated.viewings),
-      hours: hoursOf(byPeriod.reduce((sum, row) => sum + row.minutes, undated.minutes)),
-      reviews,
-    },
+    activity: activityOf(activityPeriods(period, activeYears), sums.byPeriod, sums.reviewsPerPeriod),
+    totals: { films: sums.viewed.length, viewings: sums.viewings, hours: hoursOf(sums.minutes), reviews: sums.reviews },
   };
 }

@@ -89,5 +89,55 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(stats.totals, { films: 1, viewings: 1, hours: 1.5, reviews: 0 });
       assert.deepEqual(await clubFrom(first), stats, 'both processes agree');
     });
+
+    it('renews only the years a write touched, and sees a viewing moved between years', async () => {
+      const yearFrom = async (agent: ApiAgent, year: number) => {
+        const reply = await agent.get(`/api/club/stats?year=${year}`);
+        assert.equal(reply.status, 200, JSON.stringify(reply.body));
+        return reply.body.stats;
+      };
+      const stamp = (day: string) => `${day}T12:00:00.000Z`;
+      const viewing = await shared.database.db
+        .insertInto('viewings')
+        .values({ user_id: bob.id, movie_id: movieId, watched_on: '2019-03-02', rewatch: 0, place: null, note: null, created_at: stamp('2019-03-02'), updated_at: stamp('2019-03-02') })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      assert.equal((await yearFrom(second, 2019)).totals.viewings, 1);
+      assert.equal((await yearFrom(second, 2021)).totals.viewings, 0);
+      const before = await clubFrom(second);
+
+      await shared.database.db.updateTable('viewings').set({ watched_on: '2021-07-09' }).where('id', '=', viewing.id).execute();
+      assert.equal((await yearFrom(second, 2019)).totals.viewings, 0, 'the old year lost it');
+      const moved = await yearFrom(second, 2021);
+      assert.equal(moved.totals.viewings, 1, 'the new year has it');
+      assert.equal(moved.activity.find((month: { period: string }) => month.period === '2021-07').viewings, 1);
+      const after = await clubFrom(second);
+      assert.equal(after.totals.viewings, before.totals.viewings, 'all time counts it once either way');
+      assert.deepEqual(
+        after.activity.filter((row: { period: string }) => ['2019', '2021'].includes(row.period)).map((row: { period: string; viewings: number }) => [row.period, row.viewings]),
+        [['2021', 1]],
+      );
+
+      // A rating written straight into an old year reaches that year and all time.
+      await shared.database.db
+        .insertInto('reviews')
+        .values({
+          user_id: bob.id,
+          movie_id: movieId,
+          stars: 3,
+          ttm_rating: null,
+          pain_level: null,
+          smoke_alarms: null,
+          equipment_seen: null,
+          estimated_budget: null,
+          text: '',
+          created_at: stamp('2019-05-05'),
+          updated_at: stamp('2019-05-05'),
+        })
+        .execute();
+      assert.equal((await yearFrom(second, 2019)).totals.reviews, 1);
+      assert.equal((await clubFrom(second)).totals.reviews, after.totals.reviews + 1);
+      assert.deepEqual(await clubFrom(first), await clubFrom(second), 'both processes agree');
+    });
   });
 }

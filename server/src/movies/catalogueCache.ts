@@ -50,13 +50,21 @@ export class CatalogueCache<T> {
 
   async get(db: Db, key: string, compute: () => Promise<T>, version?: string): Promise<T> {
     const current = version ?? (await catalogueVersion(db));
+    return this.peek(db, key, current) ?? this.put(db, key, current, compute());
+  }
+
+  /** The value kept for `key` at this version, if any. */
+  peek(db: Db, key: string, version: string): Promise<T> | undefined {
+    const held = this.byDatabase.get(db)?.get(key);
+    return held && held.version === version ? held.value : undefined;
+  }
+
+  /** Keeps `value` for `key` at this version (a value computed alongside another's). */
+  put(db: Db, key: string, version: string, value: Promise<T>): Promise<T> {
     let entries = this.byDatabase.get(db);
     if (!entries) this.byDatabase.set(db, (entries = new Map()));
-    const held = entries.get(key);
-    if (held && held.version === current) return held.value;
-    const value = compute();
     entries.delete(key);
-    entries.set(key, { version: current, value });
+    entries.set(key, { version, value });
     if (entries.size > this.max) entries.delete(entries.keys().next().value!);
     // A failed computation is not kept.
     value.catch(() => {

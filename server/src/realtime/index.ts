@@ -32,6 +32,8 @@ export interface Realtime {
   endSession(token: string | undefined): void;
   /** Whether events reach other processes (for the health check). */
   status(): RealtimeStatus;
+  /** Sockets connected to this process (for metrics). */
+  connectionCount(): number;
   close(): Promise<void>;
 }
 
@@ -186,6 +188,7 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
   app.addHook('preClose', shutDown);
 
   return {
+    connectionCount: () => io.engine.clientsCount,
     toWatchlist(watchlistId, event, payload) {
       if (closed) return;
       // While Redis is away, this process's own subscribers still hear it; nothing piles up to send later.

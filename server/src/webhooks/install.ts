@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { webhookTarget } from '../admin/settings';
 import type { ClubEvent } from './formats';
 import { WebhookOutbox } from './outbox';
 
@@ -8,22 +9,19 @@ export interface ClubEvents {
   idle(): Promise<void>;
 }
 
-const NOWHERE: ClubEvents = { post: () => undefined, idle: () => Promise.resolve() };
-
 declare module 'fastify' {
   interface FastifyInstance {
     clubEvents: ClubEvents;
   }
 }
 
-/** Decorates the app with its club-event outbox; closing the app sends what is queued first. */
+/**
+ * Decorates the app with its club-event outbox; closing the app sends what is queued first.
+ * The webhook is looked up in the database as each event is sent: the admin page's setting
+ * (from any server process), else WEBHOOK_URL, else nowhere.
+ */
 export function installWebhooks(app: FastifyInstance): void {
-  const { webhookUrl, webhookFormat, webhookRetryMs } = app.config;
-  if (!webhookUrl) {
-    app.decorate('clubEvents', NOWHERE);
-    return;
-  }
-  const outbox = new WebhookOutbox({ url: webhookUrl, format: webhookFormat, retryMs: webhookRetryMs, log: app.log });
+  const outbox = new WebhookOutbox({ target: () => webhookTarget(app.db, app.config), retryMs: app.config.webhookRetryMs, log: app.log });
   app.decorate('clubEvents', outbox);
   app.addHook('onClose', () => outbox.close());
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebhookFormat } from '../config';
+import type { WebhookTarget } from '../admin/settings';
 import { type ClubEvent, outgoingRequest } from './formats';
 
 const ATTEMPTS = 4;
@@ -8,13 +8,19 @@ const TIMEOUT_MS = 10_000;
 const LONGEST_WAIT_MS = 5 * 60_000;
 
 export interface OutboxOptions {
-  url: string;
-  format: WebhookFormat;
+  /** Where events go, looked up as each is sent (an admin may change it from any process); null: nowhere. */
+  target(): Promise<WebhookTarget | null>;
   retryMs: number;
   log: FastifyBaseLogger;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One POST of `event` to the webhook in its format; throws when the receiver does not answer in time. */
+export function postOnce(target: WebhookTarget, event: ClubEvent): Promise<Response> {
+  const request = outgoingRequest(target.format, target.url, event);
+  return fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+}
 
 /** How long a 429 asks to wait: Discord's `retry_after` (seconds, in the body) or a Retry-After header. */
 async function askedWait(response: Response): Promise<number | null> {
@@ -41,8 +47,10 @@ export class WebhookOutbox {
     if (this.closed) return;
     this.queue = this.queue.then(async () => {
       try {
+        const target = await this.options.target();
+        if (!target) return;
         const event = await build();
-        if (event) await this.deliver(event);
+        if (event) await this.deliver(target, event);
       } catch (error) {
         this.options.log.warn({ err: error }, 'a club event could not be prepared for the webhook');
       }
@@ -60,13 +68,12 @@ export class WebhookOutbox {
     await this.queue;
   }
 
-  private async deliver(event: ClubEvent): Promise<void> {
-    const request = outgoingRequest(this.options.format, this.options.url, event);
+  private async deliver(target: WebhookTarget, event: ClubEvent): Promise<void> {
     let wait = this.options.retryMs;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       let response: Response | null = null;
       try {
-        response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        response = await postOnce(target, event);
       } catch (error) {
         this.options.log.warn({ err: error, attempt }, 'the webhook did not answer');
       }

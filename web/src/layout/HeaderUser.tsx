@@ -3,16 +3,24 @@ import { Chip } from 'primereact/chip';
 import { Link } from 'react-router-dom';
 import { LightButton } from '../components/LightButton';
 import { UserAvatar } from '../components/UserAvatar';
+import { useSession } from '../session/SessionProvider';
 import { NotificationBell } from './NotificationBell';
 
 /**
- * The signed-in end of the header: the user's chip (to their profile) and Logout.
+ * The signed-in end of the header: the bell, Admin for site admins, the user's chip (to their profile) and Logout.
  * Its own chunk, so a visitor's first page does not load the Chip and Avatar.
  */
 export default function HeaderUser({ user, onLogout }: { user: CurrentUser; onLogout(): void }) {
+  const isAdmin = useSession().user?.is_admin === true;
   return (
     <div className="header-user">
       <NotificationBell />
+      {isAdmin && (
+        <Link to="/admin" className="header-admin-link" aria-label="Admin" title="Admin">
+          <i className="pi pi-cog" aria-hidden="true" />
+          <span className="header-admin-text">Admin</span>
+        </Link>
+      )}
       <Link to={`/user/profile/${encodeURIComponent(user.username)}`} className="user-chip-link" aria-label={`${user.username}, your profile`}>
         <Chip label={user.username} template={<><UserAvatar username={user.username} picture={user.profile_picture} /><span className="p-chip-text">{user.username}</span></>} />
       </Link>

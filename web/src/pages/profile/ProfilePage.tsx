@@ -25,11 +25,13 @@ async function loadProfile(username: string, signal: AbortSignal): Promise<Profi
 
 // The charts' code loads only when the tab opens.
 const StatsTab = lazy(() => import('./StatsTab'));
+// The token card (and its date picker) loads only on one's own profile.
+const ApiTokensCard = lazy(() => import('./ApiTokensCard'));
 
 /** The tabs, in order; `?tab=diary` opens the diary, `?tab=stats` the statistics. */
 const TABS = ['reviews', 'diary', 'stats'] as const;
 
-/** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export. */
+/** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export and API tokens. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const { user } = useSession();
@@ -84,6 +86,11 @@ export function ProfilePage() {
       </TabView>
 
       {isOwn ? <ExportCard /> : null}
+      {isOwn ? (
+        <Suspense fallback={null}>
+          <ApiTokensCard />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,13 +1,41 @@
-import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { INVITE_REQUIRED, REGISTRATION_CLOSED } from '@movieclub/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Card } from 'primereact/card';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { fetchRegistration } from '../../api/admin';
 import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { CredentialsCard } from '../../components/CredentialsCard';
 
+const footer = (
+  <p className="credentials-switch">
+    Already a member? <Link to="/login">Login</Link>
+  </p>
+);
+
+/** Why nobody may register here now: closed, or by invitation and this page has none. */
+function RegistrationShut({ sentence, hint }: { sentence: string; hint: string }) {
+  return (
+    <div className="credentials-page">
+      <Card title="Register" className="credentials-card">
+        <p className="register-shut" role="status">
+          <strong>{sentence}</strong>
+        </p>
+        <p className="credentials-switch">{hint}</p>
+        {footer}
+      </Card>
+    </div>
+  );
+}
+
 export function RegisterPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const invite = params.get('invite')?.trim() || undefined;
+  // The rule is read once per visit; a failed read shows the form, and the server still decides.
+  const registration = useQuery({ queryKey: ['registration'], queryFn: ({ signal }) => fetchRegistration(signal), select: (reply) => reply.mode, staleTime: 0, retry: false });
 
-  const call = useMutation({ mutationFn: (credentials: { username: string; password: string }) => register(credentials.username, credentials.password) });
+  const call = useMutation({ mutationFn: (credentials: { username: string; password: string }) => register(credentials.username, credentials.password, invite) });
 
   const submit = async (username: string, password: string) => {
     try {
@@ -20,15 +48,9 @@ export function RegisterPage() {
     return null;
   };
 
-  return (
-    <CredentialsCard
-      title="Register"
-      onSubmit={submit}
-      footer={
-        <p className="credentials-switch">
-          Already a member? <Link to="/login">Login</Link>
-        </p>
-      }
-    />
-  );
+  if (registration.isPending) return null;
+  if (registration.data === 'closed') return <RegistrationShut sentence={REGISTRATION_CLOSED} hint="Ask an admin of this site if you would like an account." />;
+  if (registration.data === 'invite' && !invite) return <RegistrationShut sentence={INVITE_REQUIRED} hint="Open the invitation link you were sent, or ask a member for one." />;
+
+  return <CredentialsCard title="Register" onSubmit={submit} footer={footer} />;
 }

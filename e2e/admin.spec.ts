@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ADMIN_PAGE_ONLY, INVITE_INVALID, INVITE_REQUIRED, REGISTRATION_CLOSED } from '@movieclub/contract';
+import type { Browser, Page } from 'playwright-core';
+import { createUser } from '../server/src/testing/factories';
+import { closeStage, newPage, newSignedInPage, openStage, registerAndLogin, type Site } from './support/harness';
+import { checkScreen } from './support/screens';
+
+const PASSWORD = 'correct horse battery';
+
+/** Fills the register card and sends it; the caller checks where it leads. */
+async function fillRegister(page: Page, username: string) {
+  await page.locator('#register-username').fill(username);
+  await page.locator('#register-password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+}
+
+describe('the admin page, registration modes and invitations in the browser', () => {
+  let site: Site;
+  let browser: Browser;
+
+  before(async () => {
+    ({ site, browser } = await openStage());
+  });
+  after(() => closeStage(site, browser));
+
+  it('lets the first account run registration by invitation, and an invitation link register one account', async () => {
+    // The first account registers through the screens and is the site's admin.
+    const { page, context, pageErrors } = await newPage(browser, site.url);
+    await registerAndLogin(page, 'adm_first');
+    await page.locator('.header-user').getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Site administration' }).waitFor();
+    await checkScreen(page, 'admin');
+
+    // Registration by invitation.
+    await page.getByLabel('By invitation').check();
+    await page.getByRole('button', { name: 'Save registration' }).click();
+    await page.getByText('Registration saved.').waitFor();
+
+    // An invitation for a week, with a note.
+    await page.getByLabel('Note (optional)').fill('For Gil');
+    await page.getByRole('button', { name: 'Create invitation' }).click();
+    const linkField = page.getByLabel('New invitation link');
+    await linkField.waitFor();
+    const link = await linkField.inputValue();
+    assert.match(link, /\/register\?invite=[\w-]{20,}$/);
+    const row = page.locator('.admin-table tbody tr', { hasText: 'For Gil' });
+    await row.getByText('Unused').waitFor();
+    await checkScreen(page, 'admin-invitation');
+
+    // A visitor without the link is told registration needs an invitation.
+    const visitor = await newPage(browser, site.url);
+    await visitor.page.goto('/register');
+    await visitor.page.getByText(INVITE_REQUIRED).waitFor();
+    assert.equal(await visitor.page.locator('#register-username').count(), 0, 'no form without an invitation');
+
+    // With the link, the visitor registers and signs in.
+    await visitor.page.goto(new URL(link).pathname + new URL(link).search);
+    await fillRegister(visitor.page, 'adm_gil');
+    await visitor.page.waitForURL('**/login');
+    await visitor.page.locator('#login-username').fill('adm_gil');
+    await visitor.page.locator('#login-password').fill(PASSWORD);
+    await visitor.page.locator('.credentials-card').getByRole('button', { name: 'Login' }).click();
+    await visitor.page.locator('.header-user').getByText('adm_gil').waitFor();
+    assert.equal(await visitor.page.locator('.header-user').getByRole('link', { name: 'Admin' }).count(), 0, 'a member has no Admin link');
+    await visitor.page.goto('/admin');
+    await visitor.page.getByText(ADMIN_PAGE_ONLY).waitFor();
+    assert.deepEqual(visitor.pageErrors, []);
+    await visitor.context.close();
+
+    // The link does not work a second time.
+    const third = await newPage(browser, site.url);
+    await third.page.goto(new URL(link).pathname + new URL(link).search);
+    await fillRegister(third.page, 'adm_third');
+    await third.page.locator('.credentials-error').getByText(INVITE_INVALID).waitFor();
+    await third.context.close();
+
+    // The admin sees who used it.
+    await page.reload();
+    await page.locator('.admin-table tbody tr', { hasText: 'For Gil' }).getByText('adm_gil').waitFor();
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it('tells a visitor when registration is closed', async () => {
+    const admin = site.agent();
+    await admin.post('/api/login', { username: 'adm_first', password: PASSWORD });
+    assert.equal((await admin.put('/api/admin/settings', { registration: 'closed' })).status, 200);
+    const { page, context, pageErrors } = await newPage(browser, site.url);
+    await page.goto('/register');
+    await page.getByText(REGISTRATION_CLOSED).waitFor();
+    await checkScreen(page, 'register-closed');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+    assert.equal((await admin.put('/api/admin/settings', { registration: 'open' })).status, 200);
+  });
+
+  it('sets the outgoing webhook and reports a test message that found no receiver', async () => {
+    const member = await createUser(site, 'adm_member');
+    const admin = site.agent();
+    await admin.post('/api/login', { username: 'adm_first', password: PASSWORD });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, { agent: admin });
+    await page.goto('/admin');
+    await page.getByLabel('Webhook address').fill('not an address');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('The webhook address must be a full http or https address.').waitFor();
+    await page.getByLabel('Webhook address').fill('http://127.0.0.1:9/hook');
+    await page.getByRole('button', { name: 'ntfy' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Outgoing notifications saved.').waitFor();
+    await page.getByRole('button', { name: 'Send test message' }).click();
+    await page.getByText('The receiver could not be reached: check the address.').waitFor();
+    await checkScreen(page, 'admin-webhook-tested');
+    await page.getByRole('button', { name: "Use the server's setting" }).click();
+    await page.getByText('No webhook is set: club events are not posted anywhere.').waitFor();
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+    assert.equal((await member.agent.get('/api/admin/settings')).status, 403);
+  });
+});

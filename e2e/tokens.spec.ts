@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { addMovie } from '../server/src/testing/factories';
+import { closeStage, newPage, openStage, registerAndLogin, type Site } from './support/harness';
+import { checkScreen } from './support/screens';
+
+describe('personal API tokens in the browser', () => {
+  let site: Site;
+  let browser: Browser;
+  before(async () => ({ site, browser } = await openStage()));
+  after(() => closeStage(site, browser));
+
+  it('creates a read-write token on the profile, rates a movie with it from a script, and revokes it', async () => {
+    const movie = await addMovie(site.database.db, { title: 'Scripted Picture', year: 2001 });
+    const { page, context, pageErrors } = await newPage(browser, site.url);
+    await registerAndLogin(page, 'token_tess');
+    await page.goto('/user/profile/token_tess');
+    const card = page.locator('.api-tokens');
+    await card.getByText('You have no API tokens.').waitFor();
+
+    await card.getByLabel('Name').fill('Rating script');
+    await card.getByRole('button', { name: 'Access' }).click();
+    await page.getByRole('option', { name: 'Read and write' }).click();
+    // An expiry chosen in the date picker: the 15th of next month.
+    await card.locator('.p-datepicker-trigger').click();
+    const picker = page.locator('.p-datepicker');
+    await picker.waitFor();
+    await picker.locator('.p-datepicker-next').click();
+    await picker.locator('td:not(.p-datepicker-other-month) > span:not(.p-disabled)', { hasText: /^15$/ }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await card.getByRole('button', { name: 'Create token' }).click();
+
+    const shown = card.getByRole('textbox', { name: 'Token' });
+    await shown.waitFor();
+    const token = await shown.inputValue();
+    assert.match(token, /^mc_[A-Za-z0-9_-]{43}$/);
+    assert.equal(await shown.getAttribute('readonly'), '');
+    await card.getByText('it will not be shown again').waitFor();
+    const row = card.locator('.api-token', { hasText: 'Rating script' });
+    await row.getByText('Read and write').waitFor();
+    await row.getByText('Never used').waitFor();
+    const nextMonth = new Date();
+    nextMonth.setDate(1);
+    nextMonth.setMonth(nextMonth.getMonth() + 1);
+    nextMonth.setDate(15);
+    const expiry = await row.locator('dt:text-is("Expires") + dd').innerText();
+    assert.equal(expiry, nextMonth.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+    await checkScreen(page, 'profile-api-tokens');
+
+    // A script, not the browser: no cookie, only the token.
+    const rate = () =>
+      fetch(`${site.url}/api/review`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ movie_id: movie.id, stars: 9 }),
+      });
+    const rated = await rate();
+    assert.equal(rated.status, 200);
+    assert.deepEqual(await rated.json(), { success: true });
+    const review = await site.database.db.selectFrom('reviews').innerJoin('users', 'users.id', 'reviews.user_id').select(['users.username', 'reviews.stars']).where('movie_id', '=', movie.id).execute();
+    assert.deepEqual(review, [{ username: 'token_tess', stars: 9 }]);
+
+    await card.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'detached' });
+    await page.reload();
+    await row.locator('dt:text-is("Last used") + dd').filter({ hasNotText: 'Never used' }).waitFor();
+
+    page.once('dialog', (dialog) => {
+      assert.match(dialog.message(), /Revoke the token “Rating script”\?/);
+      void dialog.accept();
+    });
+    await row.getByRole('button', { name: 'Revoke Rating script' }).click();
+    await card.getByText('You have no API tokens.').waitFor();
+
+    const refused = await rate();
+    assert.equal(refused.status, 401);
+    assert.equal(((await refused.json()) as { error: string }).error, 'This API token is not valid or has expired.');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { ApiAgent } from '../testing/client';
+import { createUser } from '../testing/factories';
+import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../testing/testApp';
+
+/** The app's JSON log lines, as a log shipper would read them from stdout. */
+class LogLines extends Writable {
+  readonly raw: string[] = [];
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void) {
+    this.raw.push(chunk.toString('utf8'));
+    done();
+  }
+  get text(): string {
+    return this.raw.join('');
+  }
+  get lines(): any[] {
+    return this.text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
+  }
+  /** The 'request completed' line of the request to `url` (with the secrets replaced), waiting for it a moment. */
+  async completed(url: string) {
+    for (let tries = 0; tries < 100; tries++) {
+      const line = this.lines.find((candidate) => candidate.msg === 'request completed' && candidate.url === url);
+      if (line) return line;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.fail(`no 'request completed' line for ${url}`);
+  }
+}
+
+for (const kind of TEST_DATABASES) {
+  describe(`request logs (${kind})`, () => {
+    let database: TestDatabase;
+    let app: FastifyInstance;
+    let url: string;
+    const log = new LogLines();
+
+    before(async () => {
+      database = await createTestDatabase(kind);
+      app = await buildApp(testConfig({ logLevel: 'info' }), { database: database.database, loadImdbSample: false, logStream: log });
+      // A call that logs the request object itself, as an error report would.
+      app.get('/test/log-request', async (request) => {
+        request.log.warn({ req: request }, 'request logged whole');
+        return { ok: true };
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    });
+    after(async () => {
+      await app.close();
+      await database.drop();
+    });
+
+    it('logs one line per request with its id, method, route pattern, status, duration and the member’s id', async () => {
+      const member = await createUser({ agent: () => new ApiAgent(url) });
+      assert.equal((await member.agent.get('/api/user')).status, 200);
+      const signedIn = await log.completed('/api/user');
+      assert.equal(signedIn.userId, member.id);
+      assert.equal(signedIn.method, 'GET');
+      assert.equal(signedIn.route, '/api/user');
+      assert.equal(signedIn.statusCode, 200);
+      assert.equal(typeof signedIn.durationMs, 'number');
+      assert.match(String(signedIn.reqId), /^req-/);
+      assert.equal(signedIn.level, 30);
+
+      assert.equal((await new ApiAgent(url).get('/api/movies/12345')).status, 404);
+      const visitor = await log.completed('/api/movies/12345');
+      assert.deepEqual([visitor.userId, visitor.route, visitor.statusCode], [null, '/api/movies/:id', 404]);
+      assert.equal(log.lines.filter((line) => line.msg === 'incoming request').length, 0, 'Fastify’s own request lines are off');
+    });
+
+    it('never logs cookies, bearer tokens or secret query values', async () => {
+      const member = await createUser({ agent: () => new ApiAgent(url) });
+      const session = member.agent.cookieHeader;
+      assert.ok(session.length > 10);
+      const secrets = ['hook-secret-1234567', 'api-token-7654321', 'invite-code-999888', 'bearer-value-112233'];
+      const query = `?secret=${secrets[0]}&page=2&Token=${secrets[1]}&invite=${secrets[2]}`;
+      await fetch(`${url}/api/movies${query}`, { headers: { cookie: session } });
+      await fetch(`${url}/api/user`, { headers: { authorization: `Bearer ${secrets[3]}` } });
+      await fetch(`${url}/test/log-request${query}`, { headers: { cookie: session, authorization: `Bearer ${secrets[3]}` } });
+      await fetch(`${url}/webhooks/nowhere${query}`, { method: 'POST' });
+
+      const line = await log.completed('/api/movies?secret=[Redacted]&page=2&Token=[Redacted]&invite=[Redacted]');
+      assert.equal(line.route, '/api/movies');
+      assert.equal(line.userId, member.id, 'the cookie still signed the member in');
+      const whole = log.lines.find((candidate) => candidate.msg === 'request logged whole');
+      assert.equal(whole?.req.url, '/test/log-request?secret=[Redacted]&page=2&Token=[Redacted]&invite=[Redacted]');
+      assert.equal(whole?.req.headers, undefined, 'no headers in a logged request');
+      await log.completed('/webhooks/nowhere?secret=[Redacted]&page=2&Token=[Redacted]&invite=[Redacted]');
+
+      const text = log.text;
+      for (const secret of [...secrets, session, session.split('=')[1]]) {
+        assert.ok(!text.includes(secret), `the log does not contain ${secret}`);
+      }
+      assert.ok(!/"(cookie|authorization)"/i.test(text), 'no cookie or authorization fields');
+    });
+  });
+}

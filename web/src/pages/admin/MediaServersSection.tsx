@@ -1,0 +1,291 @@
+import {
+  MEDIA_SERVER_NAME_MAX,
+  MEDIA_SERVER_NAMES,
+  MEDIA_SERVERS,
+  type MediaServer,
+  type MediaServerCounts,
+  type MediaServerMapping,
+  type MediaServerSecretReply,
+  SCROBBLE_DEDUPE_HOURS,
+  type ScrobbleIgnoreReason,
+  type ViewingMember,
+} from '@movieclub/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { errorText } from '../../api/client';
+import { addMediaServerMapping, fetchMediaServers, mediaServersKey, removeMediaServerMapping, rotateMediaServerSecret } from '../../api/mediaServers';
+import { dropdownNames } from '../../components/a11y';
+import { MemberPicker } from '../../components/MemberPicker';
+import { useSession } from '../../session/SessionProvider';
+import './mediaServers.css';
+
+const SERVER_OPTIONS = MEDIA_SERVERS.map((value) => ({ value, label: MEDIA_SERVER_NAMES[value] }));
+
+const REASON_LABELS: Record<ScrobbleIgnoreReason, string> = {
+  event: 'Not a finished play',
+  not_completed: 'Stopped before the end',
+  not_movie: 'Episode or other item',
+  no_imdb_id: 'No IMDb id',
+  unknown_title: 'IMDb id not in the index',
+  unmapped_user: 'User not linked',
+  duplicate: `Already logged within ${SCROBBLE_DEDUPE_HOURS} hours`,
+  unreadable: 'Unreadable',
+};
+
+/** One webhook address with a Copy button (or the text selected, where the clipboard is refused). */
+function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [note, setNote] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setNote('Copied.');
+    } catch {
+      field.current?.select();
+      setNote('Selected: copy it with your keyboard.');
+    }
+  };
+  return (
+    <div className="admin-new-link">
+      <label htmlFor={id}>{label}</label>
+      <div className="admin-link-row">
+        <InputText id={id} ref={field} value={value} readOnly onFocus={(event) => event.target.select()} />
+        <Button type="button" label="Copy" icon="pi pi-copy" aria-label={`Copy the ${label} address`} onClick={() => void copy()} />
+      </div>
+      <p className="admin-note" role="status">
+        {note}
+      </p>
+    </div>
+  );
+}
+
+/** The new secret's three webhook addresses, shown once. */
+function NewSecret({ reply, onDone }: { reply: MediaServerSecretReply; onDone(): void }) {
+  const ids = useId();
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="admin-form">
+      <h4 id={`${ids}-heading`} className="admin-subheading">
+        Webhook addresses
+      </h4>
+      <p className="admin-hint">Copy them now: the secret in them is not shown again. Rotating it again stops these addresses from working.</p>
+      {MEDIA_SERVERS.map((server) => (
+        <CopyField key={server} id={`${ids}-${server}`} label={MEDIA_SERVER_NAMES[server]} value={reply.webhook_urls[server]} />
+      ))}
+      <div className="admin-actions">
+        <Button type="button" label="Done" text size="small" onClick={onDone} />
+      </div>
+    </section>
+  );
+}
+
+function MappingRow({ mapping }: { mapping: MediaServerMapping }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => removeMediaServerMapping(mapping.id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaServersKey }),
+  });
+  return (
+    <tr>
+      <td>{MEDIA_SERVER_NAMES[mapping.server]}</td>
+      <td>{mapping.external_name}</td>
+      <td>{mapping.username}</td>
+      <td className="admin-row-actions">
+        <Button
+          type="button"
+          icon="pi pi-trash"
+          label="Remove"
+          aria-label={`Remove the link of ${MEDIA_SERVER_NAMES[mapping.server]} user ${mapping.external_name}`}
+          severity="danger"
+          outlined
+          size="small"
+          loading={remove.isPending}
+          onClick={() => remove.mutate()}
+        />
+        {remove.isError && (
+          <p className="admin-note" role="alert">
+            {errorText(remove.error, 'Could not remove the link. Please try again.')}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Links a media-server user name to a member. */
+function AddMapping() {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [server, setServer] = useState<MediaServer>('jellyfin');
+  const [name, setName] = useState('');
+  const [members, setMembers] = useState<ViewingMember[]>([]);
+  const [note, setNote] = useState('');
+  const member = members[members.length - 1] ?? null;
+
+  const add = useMutation({
+    mutationFn: () => addMediaServerMapping({ server, external_name: name.trim(), username: member!.username }),
+    onSuccess: (reply) => {
+      setNote(`${MEDIA_SERVER_NAMES[reply.mapping.server]} user ${reply.mapping.external_name} is now linked to ${reply.mapping.username}.`);
+      setName('');
+      setMembers([]);
+      void queryClient.invalidateQueries({ queryKey: mediaServersKey });
+    },
+    onError: (error) => setNote(errorText(error, 'Could not add the link. Please try again.')),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setNote('Give the user name on the media server.');
+    if (!member) return setNote('Choose the member.');
+    setNote('');
+    add.mutate();
+  };
+
+  return (
+    <form className="admin-form admin-invite-form" onSubmit={submit} aria-label="Link a media-server user">
+      <div className="admin-field">
+        <label htmlFor={`${ids}-server`}>Server</label>
+        <Dropdown inputId={`${ids}-server`} value={server} options={SERVER_OPTIONS} onChange={(event) => setServer(event.value as MediaServer)} pt={dropdownNames('Server')} />
+      </div>
+      <div className="admin-field admin-field-grow">
+        <label htmlFor={`${ids}-name`}>Media-server user</label>
+        <InputText id={`${ids}-name`} value={name} maxLength={MEDIA_SERVER_NAME_MAX} placeholder="As the server spells it" onChange={(event) => setName(event.target.value)} />
+      </div>
+      <div className="admin-field admin-field-grow">
+        <label htmlFor={`${ids}-member`}>Member</label>
+        <MemberPicker inputId={`${ids}-member`} value={member ? [member] : []} onChange={(chosen) => setMembers(chosen.slice(-1))} placeholder="Type a name" />
+        {user && !member && (
+          <Button type="button" link size="small" label="That is me" className="admin-link-button" onClick={() => setMembers([{ username: user.username, profile_picture: user.profile_picture }])} />
+        )}
+      </div>
+      <Button type="submit" label="Link" icon="pi pi-link" loading={add.isPending} />
+      <p className="admin-note" role="status">
+        {note}
+      </p>
+    </form>
+  );
+}
+
+function CountsTable({ counts }: { counts: Record<MediaServer, MediaServerCounts> }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-counts">
+        <caption className="admin-caption">Events received since the start</caption>
+        <thead>
+          <tr>
+            <th scope="col">Server</th>
+            <th scope="col">Received</th>
+            <th scope="col">Logged</th>
+            <th scope="col">Ignored</th>
+          </tr>
+        </thead>
+        <tbody>
+          {MEDIA_SERVERS.map((server) => {
+            const entry = counts[server];
+            const ignored = (Object.entries(entry.ignored) as [ScrobbleIgnoreReason, number][]).filter(([, count]) => count > 0);
+            return (
+              <tr key={server}>
+                <th scope="row">{MEDIA_SERVER_NAMES[server]}</th>
+                <td>{entry.received}</td>
+                <td>{entry.recorded}</td>
+                <td>{ignored.length === 0 ? 'None' : ignored.map(([reason, count]) => `${REASON_LABELS[reason]}: ${count}`).join(', ')}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Media servers on the admin page: the webhook secret, which media-server user is which member, and what arrived. */
+export function MediaServersSection() {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: mediaServersKey, queryFn: ({ signal }) => fetchMediaServers(signal) });
+  const [created, setCreated] = useState<MediaServerSecretReply | null>(null);
+  const rotate = useMutation({
+    mutationFn: rotateMediaServerSecret,
+    onSuccess: (reply) => {
+      setCreated(reply);
+      void queryClient.invalidateQueries({ queryKey: mediaServersKey });
+    },
+  });
+  const secretSet = status.data?.secret_set ?? false;
+  const confirmRotate = () => {
+    if (!secretSet || window.confirm('Replace the webhook secret? Media servers using the old addresses stop logging until you give them the new ones.')) rotate.mutate();
+  };
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="admin-form media-servers">
+      <h3 id={`${ids}-title`} className="p-card-title">
+        Media servers
+      </h3>
+      <p className="admin-hint">
+        Jellyfin, Plex and Emby can tell this site when a linked member finishes a movie: it joins their diary on that day. Episodes, unlinked users and
+        movies this site’s IMDb index does not know are ignored, and a movie already logged within {SCROBBLE_DEDUPE_HOURS} hours is not logged again.
+      </p>
+
+      {status.isPending ? (
+        <p>Loading the media-server settings...</p>
+      ) : status.isError ? (
+        <p role="alert">{errorText(status.error, 'Could not load the media-server settings. Please try again.')}</p>
+      ) : (
+        <>
+          <div className="admin-actions">
+            <span>{secretSet ? 'A webhook secret is set.' : 'No webhook secret yet: media servers are refused until you create one.'}</span>
+            <Button
+              type="button"
+              label={secretSet ? 'Rotate secret' : 'Create secret'}
+              icon="pi pi-key"
+              outlined={secretSet}
+              loading={rotate.isPending}
+              onClick={confirmRotate}
+            />
+          </div>
+          {rotate.isError && (
+            <p className="admin-note" role="alert">
+              {errorText(rotate.error, 'Could not create the secret. Please try again.')}
+            </p>
+          )}
+          {created && <NewSecret reply={created} onDone={() => setCreated(null)} />}
+
+          <h4 className="admin-subheading">Linked users</h4>
+          {status.data.mappings.length === 0 ? (
+            <p className="admin-empty admin-muted">No media-server user is linked to a member yet.</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="admin-caption">Media-server users and the members whose diaries they fill</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Server</th>
+                    <th scope="col">Media-server user</th>
+                    <th scope="col">Member</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {status.data.mappings.map((mapping) => (
+                    <MappingRow key={mapping.id} mapping={mapping} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <AddMapping />
+
+          <h4 className="admin-subheading">Events</h4>
+          <CountsTable counts={status.data.counts} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export default MediaServersSection;

@@ -1,0 +1,211 @@
+import { API_TOKEN_NAME_MAX, type ApiToken, type ApiTokenScope } from '@movieclub/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Card } from 'primereact/card';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { errorText } from '../../api/client';
+import { apiTokensKey, createApiToken, fetchApiTokens, revokeApiToken } from '../../api/tokens';
+import { dropdownNames } from '../../components/a11y';
+import './apiTokens.css';
+
+const SCOPES: { label: string; value: ApiTokenScope }[] = [
+  { label: 'Read only', value: 'read' },
+  { label: 'Read and write', value: 'read-write' },
+];
+const scopeLabel = (scope: ApiTokenScope) => SCOPES.find((option) => option.value === scope)?.label ?? scope;
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const moment = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** The token stops working at the end of the chosen day, in the browser's time zone. */
+function endOfDay(date: Date): string {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate(), 23, 59, 59).toISOString();
+}
+
+function expiryText(token: ApiToken, now: number): string {
+  if (!token.expires_at) return 'Never';
+  return Date.parse(token.expires_at) <= now ? `Expired ${day(token.expires_at)}` : day(token.expires_at);
+}
+
+/** The token just made, shown this once with a Copy button. */
+function NewToken({ name, token, onDone }: { name: string; token: string; onDone(): void }) {
+  const ids = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<'yes' | 'select' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(token);
+      setCopied('yes');
+    } catch {
+      // No clipboard access (an insecure address, a refused permission): select it for copying by hand.
+      field.current?.select();
+      setCopied('select');
+    }
+  };
+  return (
+    <section className="api-token-new" aria-labelledby={`${ids}-heading`}>
+      <h3 id={`${ids}-heading`} className="api-token-new-heading">
+        Your new token “{name}”
+      </h3>
+      <label htmlFor={`${ids}-token`} className="api-token-label">
+        Token
+      </label>
+      <div className="api-token-copy">
+        <InputText id={`${ids}-token`} ref={field} value={token} readOnly className="api-token-value" onFocus={(event) => event.target.select()} />
+        <Button type="button" label="Copy" icon="pi pi-copy" onClick={() => void copy()} />
+      </div>
+      <p className="api-token-warning">Copy it now and keep it somewhere safe: it will not be shown again.</p>
+      <p className="api-token-copied" role="status">
+        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'select' ? 'The token is selected: copy it with your keyboard.' : ''}
+      </p>
+      <Button type="button" label="Done" text size="small" onClick={onDone} />
+    </section>
+  );
+}
+
+function TokenRow({ token, now }: { token: ApiToken; now: number }) {
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: () => revokeApiToken(token.id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensKey }),
+  });
+  const confirmRevoke = () => {
+    if (window.confirm(`Revoke the token “${token.name}”? Scripts using it stop working at once.`)) revoke.mutate();
+  };
+  return (
+    <li className="api-token">
+      <div className="api-token-head">
+        <span className="api-token-name">{token.name}</span>
+        <span className={`api-token-scope api-token-scope-${token.scope}`}>{scopeLabel(token.scope)}</span>
+      </div>
+      <dl className="api-token-facts">
+        <div>
+          <dt>Created</dt>
+          <dd>{day(token.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Expires</dt>
+          <dd>{expiryText(token, now)}</dd>
+        </div>
+        <div>
+          <dt>Last used</dt>
+          <dd>{token.last_used_at ? moment(token.last_used_at) : 'Never used'}</dd>
+        </div>
+      </dl>
+      <Button
+        type="button"
+        label="Revoke"
+        aria-label={`Revoke ${token.name}`}
+        icon="pi pi-trash"
+        severity="danger"
+        outlined
+        size="small"
+        loading={revoke.isPending}
+        onClick={confirmRevoke}
+      />
+      {revoke.isError && (
+        <p className="api-token-error" role="alert">
+          {errorText(revoke.error, 'Could not revoke the token. Please try again.')}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** On one's own profile: personal API tokens for scripts, made, listed and revoked here. */
+export default function ApiTokensCard() {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const tokens = useQuery({ queryKey: apiTokensKey, queryFn: ({ signal }) => fetchApiTokens(signal) });
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiTokenScope>('read');
+  const [expires, setExpires] = useState<Date | null>(null);
+  const [problem, setProblem] = useState('');
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+
+  const create = useMutation({
+    mutationFn: () => createApiToken({ name: name.trim(), scope, expires_at: expires ? endOfDay(expires) : null }),
+    onSuccess: (reply) => {
+      setCreated({ name: name.trim(), token: reply.token });
+      setName('');
+      setExpires(null);
+      void queryClient.invalidateQueries({ queryKey: apiTokensKey });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setProblem('Give the token a name, so you know later what it is for.');
+      return;
+    }
+    setProblem('');
+    create.mutate();
+  };
+
+  const now = Date.now();
+  const today = new Date();
+  const list = tokens.data?.tokens ?? [];
+  const error = problem || (create.isError ? errorText(create.error, 'Could not create the token. Please try again.') : '');
+
+  return (
+    <Card title="API tokens" className="api-tokens">
+      <p className="api-tokens-intro">
+        A token lets your own scripts call this site’s API as you, with the header <code>Authorization: Bearer &lt;token&gt;</code>. A read-only token can
+        only read; no token can create or revoke tokens.
+      </p>
+
+      {created && <NewToken name={created.name} token={created.token} onDone={() => setCreated(null)} />}
+
+      <form className="api-token-form" onSubmit={submit} aria-label="Create an API token">
+        <div className="api-token-field">
+          <label htmlFor={`${ids}-name`}>Name</label>
+          <InputText id={`${ids}-name`} value={name} maxLength={API_TOKEN_NAME_MAX} placeholder="e.g. Home server script" onChange={(event) => setName(event.target.value)} />
+        </div>
+        <div className="api-token-field">
+          <label htmlFor={`${ids}-scope`}>Access</label>
+          <Dropdown inputId={`${ids}-scope`} value={scope} options={SCOPES} onChange={(event) => setScope(event.value as ApiTokenScope)} pt={dropdownNames('Access')} />
+        </div>
+        <div className="api-token-field">
+          <label htmlFor={`${ids}-expires`}>Expires (optional)</label>
+          <Calendar
+            inputId={`${ids}-expires`}
+            value={expires}
+            onChange={(event) => setExpires((event.value as Date | null | undefined) ?? null)}
+            minDate={today}
+            dateFormat="yy-mm-dd"
+            placeholder="Never"
+            showIcon
+            showButtonBar
+            readOnlyInput
+          />
+        </div>
+        <Button type="submit" label="Create token" icon="pi pi-key" loading={create.isPending} className="api-token-create" />
+      </form>
+      {error && (
+        <p className="api-token-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {tokens.isPending ? (
+        <p>Loading your tokens...</p>
+      ) : tokens.isError ? (
+        <p className="api-token-error" role="alert">
+          {errorText(tokens.error, 'Could not load your tokens.')}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="api-tokens-empty">You have no API tokens.</p>
+      ) : (
+        <ul className="api-token-list" aria-label="Your API tokens">
+          {list.map((token) => (
+            <TokenRow key={token.id} token={token} now={now} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
