@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -8,30 +7,8 @@ import { type AppDatabase, openDatabase } from '../db/database';
 import { ApiAgent } from '../testing/client';
 import { createUser, type SignedInUser } from '../testing/factories';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase, testConfig } from '../testing/testApp';
+import { type Received, startReceiver } from '../webhooks/testing';
 
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A stand-in for Discord or ntfy: records each request and answers with `status` (204 unless changed). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const state = { status: 204 };
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body });
-      response.writeHead(state.status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** An app on a port over `database`: two of them over one database are two server processes' worth. */
 async function serve(database: AppDatabase, env: { webhookUrl: string | null }) {
@@ -130,11 +107,10 @@ for (const kind of TEST_DATABASES) {
       assert.equal(adminReceiver.received[0].headers.title, 'Test message from MovieClub');
       assert.equal(adminReceiver.received[0].headers.click, 'https://club.example.org');
 
-      adminReceiver.state.status = 404;
+      adminReceiver.script.push({ status: 404 });
       const refused = await admin.agent.post('/api/admin/webhook/test');
       assert.deepEqual([refused.status, refused.body.accepted, refused.body.status], [200, false, 404]);
       assert.match(refused.body.message, /^The receiver refused the test message with status 404/);
-      adminReceiver.state.status = 204;
     });
 
     it('says when the receiver cannot be reached', async () => {
