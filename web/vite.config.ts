@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwa } from './build/pwa';
 import { ratingWithoutTooltip } from './build/ratingWithoutTooltip';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -15,7 +17,9 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), ratingWithoutTooltip()],
+  // Files refer to each other relatively, so one build serves any BASE_PATH; the server makes the page's own addresses absolute.
+  base: './',
+  plugins: [react(), ratingWithoutTooltip(), VitePWA(pwa)],
   server: {
     port: 5173,
     proxy: { '/api': proxy, '/socket.io': { ...proxy, ws: true }, '/uploads': proxy },

@@ -26,6 +26,14 @@ export const ERROR_CODES = {
   invite_required: 403,
   /** 403: the invitation given is unknown, used, revoked or expired. */
   invite_invalid: 403,
+  /** 403: password login or registration on a site that signs members in through its identity provider only (OIDC_ONLY). */
+  password_login_disabled: 403,
+  /** 400: a link or new-account call after sign-in through the identity provider, with none waiting (or one too old). */
+  oidc_link_expired: 400,
+  /** 404: sign-in through an identity provider is not set up on this site. */
+  oidc_disabled: 404,
+  /** 409: the account is already linked to another identity at this identity provider. */
+  oidc_already_linked: 409,
   /** 403: a mutating call from another site (CSRF check). */
   cross_site: 403,
   /** 403: a read-only API token used for a call that writes (POST, PUT, PATCH, DELETE). */

@@ -32,3 +32,5 @@ export * from './integrations';
 export * from './tokens';
 export * from './admin';
 export * from './adminRules';
+export * from './oidc';
+export * from './oidcRules';

@@ -70,7 +70,9 @@ export function launchBrowser(): Promise<Browser> {
 /** A fresh browser profile (its own cookies) whose page fails the test on uncaught page errors. */
 export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1400, height: 900 }) {
   // The app's Content-Security-Policy stays on, so a page the policy breaks fails the suite.
-  const context: BrowserContext = await browser.newContext({ baseURL, viewport });
+  // The service worker is left to pwa.spec.ts: elsewhere it would download the whole client
+  // for every new profile, and answer requests before page.route could see them.
+  const context: BrowserContext = await browser.newContext({ baseURL, viewport, serviceWorkers: 'block' });
   const page: Page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));

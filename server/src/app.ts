@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { adminRoutes } from './admin/routes';
+import { routes as oidcRoutes } from './auth/oidc/routes';
 import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { installSessions } from './auth/session';
@@ -12,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
 import { scheduleHousekeeping } from './housekeeping/service';
+import { basePathRewriter, installBasePath } from './http/basePath';
 import { installCompression } from './http/compression';
 import { serializerCompiler, validatorCompiler } from './http/contractRoute';
 import { errorHandler } from './http/errors';
@@ -77,6 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // BASE_PATH: addresses lose the prefix before routing (see http/basePath.ts).
+    rewriteUrl: basePathRewriter(config.basePath),
     // Errors raised while routing (a malformed percent-encoding, say) get the same sentences.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
@@ -89,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const auth = new AuthService(database.db, config.sessionSecret, config.loginFailuresPerUsername);
   app.decorate('config', config);
+  installBasePath(app);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('auth', auth);
@@ -109,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(authRoutes(auth));
+  await app.register(oidcRoutes);
   await app.register(imdbRoutes);
   await app.register(movieRoutes);
   await app.register(reviewRoutes);

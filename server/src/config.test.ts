@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig, REPO_ROOT } from './config';
+import { ConfigError, FILE_SETTINGS, loadConfig, REPO_ROOT } from './config';
 
 /** Each variable with values that must stop the start. */
 const BAD_VALUES: Record<string, string[]> = {
@@ -24,6 +26,7 @@ const BAD_VALUES: Record<string, string[]> = {
   REGISTER_RATE_LIMIT_PER_HOUR: ['0', '-3'],
   LOGIN_FAILURES_PER_USERNAME: ['0', 'ten'],
   METRICS_TOKEN: ['short', 'a token with spaces in it'],
+  BASE_PATH: ['movies', '/movies/', '/mo vies', '/movies/../admin', '//movies', '/films?x=1', '/café'],
 };
 
 describe('configuration from the environment', () => {
@@ -63,6 +66,24 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('reads an identity provider only when its issuer and client id are both given', () => {
+    assert.equal(loadConfig({}).oidc, null, 'no provider unless OIDC_ISSUER is set');
+    const authentik = loadConfig({ OIDC_ISSUER: 'https://authentik.example.org/application/o/movieclub/', OIDC_CLIENT_ID: 'movieclub', OIDC_CLIENT_SECRET: 's3cret' });
+    assert.deepEqual(authentik.oidc, {
+      issuer: 'https://authentik.example.org/application/o/movieclub/',
+      clientId: 'movieclub',
+      clientSecret: 's3cret',
+      label: 'Sign in with authentik.example.org',
+      only: false,
+    });
+    const keycloak = loadConfig({ OIDC_ISSUER: 'https://kc.example.org/realms/club', OIDC_CLIENT_ID: 'movieclub', OIDC_BUTTON_LABEL: 'Sign in with Keycloak', OIDC_ONLY: 'true' });
+    assert.deepEqual([keycloak.oidc?.clientSecret, keycloak.oidc?.label, keycloak.oidc?.only], [null, 'Sign in with Keycloak', true]);
+    assert.throws(
+      () => loadConfig({ OIDC_ISSUER: 'https://kc.example.org/realms/club', OIDC_CLIENT_ID: 'movieclub', OIDC_BUTTON_LABEL: 'x'.repeat(61) }),
+      { message: 'OIDC_BUTTON_LABEL must be at most 60 characters long.' },
+    );
+  });
+
   for (const [name, values] of Object.entries(BAD_VALUES)) {
     it(`refuses a bad ${name} with one sentence naming it`, () => {
       for (const value of values) {
@@ -90,5 +111,86 @@ describe('configuration from the environment', () => {
     assert.equal(result.status, 1);
     assert.equal(result.stderr.trim(), "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; it is 'loud'.");
     assert.equal(result.stdout.trim(), '');
+  });
+});
+
+describe('secrets read from files (NAME_FILE)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-secrets-'));
+  const write = (name: string, content: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content);
+    return file;
+  };
+
+  it('reads each secret from the file its _FILE variable names, less one trailing newline', () => {
+    const config = loadConfig({
+      SESSION_SECRET_FILE: write('session', 'a long session secret\n'),
+      DATABASE_URL_FILE: write('database', 'postgres://club:pw@db:5432/club\r\n'),
+      REDIS_URL_FILE: write('redis', 'redis://cache:6379'),
+      OMDB_API_KEY_FILE: write('omdb', 'omdb-key\n'),
+      TMDB_API_KEY_FILE: write('tmdb', 'tmdb-key\n'),
+      WEBHOOK_URL_FILE: write('webhook', 'https://ntfy.example.org/club\n'),
+      METRICS_TOKEN_FILE: write('metrics', '0123456789abcdef0123\n'),
+    });
+    assert.equal(config.sessionSecret, 'a long session secret');
+    assert.equal(config.databaseUrl, 'postgres://club:pw@db:5432/club');
+    assert.equal(config.redisUrl, 'redis://cache:6379');
+    assert.deepEqual([config.omdbApiKey, config.tmdbApiKey], ['omdb-key', 'tmdb-key']);
+    assert.equal(config.webhookUrl, 'https://ntfy.example.org/club');
+    assert.equal(config.metricsToken, '0123456789abcdef0123');
+  });
+
+  it('checks a value read from a file as it checks one set directly', () => {
+    assert.throws(() => loadConfig({ REDIS_URL_FILE: write('bad-redis', 'localhost:6379\n') }), /^Error: REDIS_URL must start with redis:\/\//);
+  });
+
+  it('refuses a secret given both directly and through a file, without printing either', () => {
+    for (const name of FILE_SETTINGS) {
+      assert.throws(
+        () => loadConfig({ [name]: 'direct value', [`${name}_FILE`]: write(`both-${name}`, 'file value') }),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError);
+          assert.equal(error.message, `Set ${name} or ${name}_FILE, not both.`);
+          return true;
+        },
+      );
+    }
+  });
+
+  it('refuses a file that cannot be read with a sentence naming the file', () => {
+    const missing = path.join(dir, 'no-such-file');
+    assert.throws(
+      () => loadConfig({ SESSION_SECRET_FILE: missing }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.message, `SESSION_SECRET_FILE names ${missing}, which cannot be read (ENOENT).`);
+        return true;
+      },
+    );
+    assert.throws(() => loadConfig({ OIDC_CLIENT_SECRET_FILE: dir }), /^Error: OIDC_CLIENT_SECRET_FILE names .*, which cannot be read \(EISDIR\)\.$/);
+  });
+
+  it('leaves an empty _FILE variable alone', () => {
+    assert.equal(loadConfig({ SESSION_SECRET: 'direct', SESSION_SECRET_FILE: '' }).sessionSecret, 'direct');
+  });
+});
+
+describe('the sub-path the site is served under (BASE_PATH)', () => {
+  it('is the root unless BASE_PATH or the path of PUBLIC_URL says otherwise', () => {
+    assert.equal(loadConfig({}).basePath, '');
+    assert.equal(loadConfig({ BASE_PATH: '/' }).basePath, '');
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://example.org/' }).basePath, '');
+    assert.equal(loadConfig({ BASE_PATH: '/movies' }).basePath, '/movies');
+    assert.equal(loadConfig({ BASE_PATH: '/club/films-2' }).basePath, '/club/films-2');
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://example.org/movies/' }).basePath, '/movies');
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://example.org/movies', BASE_PATH: '/movies' }).basePath, '/movies');
+  });
+
+  it('refuses a BASE_PATH that PUBLIC_URL contradicts', () => {
+    assert.throws(
+      () => loadConfig({ PUBLIC_URL: 'https://example.org/films', BASE_PATH: '/movies' }),
+      /^Error: BASE_PATH is '\/movies' but PUBLIC_URL ends in '\/films'; make them agree\.$/,
+    );
+    assert.throws(() => loadConfig({ PUBLIC_URL: 'https://example.org/films', BASE_PATH: '/' }), /make them agree/);
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,11 @@ export interface Config {
   redisKeyPrefix: string;
   /** The address people use to reach the site; used for absolute links (Stremio) and Origin checks. */
   publicUrl: string | null;
+  /**
+   * The path the whole site lives under behind a reverse proxy (`/movies`), or '' at the root.
+   * BASE_PATH, else the path of PUBLIC_URL.
+   */
+  basePath: string;
   omdbApiKey: string | null;
   tmdbApiKey: string | null;
   /** Base addresses of the metadata services; overridable so tests can use a local server. */
@@ -53,6 +59,20 @@ export interface Config {
   metricsToken: string | null;
   /** Who may register until an admin chooses on the admin page: open, invite or closed. */
   registration: RegistrationMode;
+  /** Sign-in through an OpenID Connect identity provider; null: not offered. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  /** The provider's issuer identifier, exactly as its discovery document names it. */
+  issuer: string;
+  clientId: string;
+  /** Null for a public client (PKCE alone). */
+  clientSecret: string | null;
+  /** The sign-in button's text. */
+  label: string;
+  /** Hide the password form; password login and registration answer 403. */
+  only: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -178,8 +198,100 @@ function metricsToken(env: NodeJS.ProcessEnv): string | null {
   return raw;
 }
 
+/**
+ * Settings that may instead be read from a file (Docker and Kubernetes secrets): NAME_FILE names
+ * a file whose content, less one trailing newline, is the value of NAME.
+ */
+export const FILE_SETTINGS = [
+  'SESSION_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'OMDB_API_KEY',
+  'TMDB_API_KEY',
+  'WEBHOOK_URL',
+  'METRICS_TOKEN',
+  'OIDC_CLIENT_SECRET',
+] as const;
+
+/** A copy of the environment with every NAME_FILE of FILE_SETTINGS read into NAME. */
+export function resolveFileSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const resolved = { ...env };
+  for (const name of FILE_SETTINGS) {
+    const file = env[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (env[name]?.trim()) throw new ConfigError(`Set ${name} or ${name}_FILE, not both.`);
+    let content: string;
+    try {
+      content = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+      throw new ConfigError(`${name}_FILE names ${file}, which cannot be read (${reason}).`);
+    }
+    resolved[name] = content.replace(/\r?\n$/, '');
+  }
+  return resolved;
+}
+
+/** One or more path segments of unreserved characters: `/movies`, `/club/films`. */
+const BASE_PATH_PATTERN = /^(\/[A-Za-z0-9._~-]+)+$/;
+
+/** BASE_PATH, else the path of PUBLIC_URL; '' (or '/') for the root. The two must agree when both are given. */
+function basePath(env: NodeJS.ProcessEnv, publicUrl: string | null): string {
+  const raw = optional(env, 'BASE_PATH');
+  const fromPublicUrl = publicUrl ? new URL(publicUrl).pathname.replace(/\/+$/, '') : '';
+  if (raw === null || raw === '/') {
+    if (raw === '/' && fromPublicUrl) {
+      throw new ConfigError(`BASE_PATH is '/' but PUBLIC_URL ends in '${fromPublicUrl}'; make them agree.`);
+    }
+    if (fromPublicUrl && !BASE_PATH_PATTERN.test(fromPublicUrl)) {
+      throw new ConfigError(`The path of PUBLIC_URL must be like /movies (letters, digits, '.', '_', '~', '-'); it is '${fromPublicUrl}'.`);
+    }
+    return fromPublicUrl;
+  }
+  if (!BASE_PATH_PATTERN.test(raw) || raw.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw new ConfigError(
+      `BASE_PATH must start with '/', not end with one, and use only letters, digits, '.', '_', '~' and '-', such as /movies; it is '${raw}'.`,
+    );
+  }
+  if (fromPublicUrl && fromPublicUrl !== raw) {
+    throw new ConfigError(`BASE_PATH is '${raw}' but PUBLIC_URL ends in '${fromPublicUrl}'; make them agree.`);
+  }
+  return raw;
+}
+
+const OIDC_LABEL_MAX = 60;
+
+/** OIDC_*: all or nothing, so a half-configured provider stops the start instead of a sign-in. */
+function oidc(env: NodeJS.ProcessEnv): OidcConfig | null {
+  const issuer = optional(env, 'OIDC_ISSUER');
+  const clientId = optional(env, 'OIDC_CLIENT_ID');
+  const only = flag(env, 'OIDC_ONLY', false);
+  if (issuer === null) {
+    for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_BUTTON_LABEL'] as const) {
+      if (optional(env, name) !== null) throw new ConfigError(`${name} is set but OIDC_ISSUER is not; set OIDC_ISSUER and OIDC_CLIENT_ID, or neither.`);
+    }
+    if (only) throw new ConfigError('OIDC_ONLY needs an identity provider: set OIDC_ISSUER and OIDC_CLIENT_ID too.');
+    return null;
+  }
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(issuer);
+  } catch {
+    // Reported below.
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash) {
+    throw new ConfigError(`OIDC_ISSUER must be the identity provider's issuer address, such as https://auth.example.org/realms/club; it is '${issuer}'.`);
+  }
+  if (clientId === null) throw new ConfigError('OIDC_ISSUER is set but OIDC_CLIENT_ID is not; set OIDC_ISSUER and OIDC_CLIENT_ID, or neither.');
+  const label = optional(env, 'OIDC_BUTTON_LABEL') ?? `Sign in with ${parsed.hostname}`;
+  if (label.length > OIDC_LABEL_MAX) throw new ConfigError(`OIDC_BUTTON_LABEL must be at most ${OIDC_LABEL_MAX} characters long.`);
+  // Kept as written: the discovery document must name exactly this issuer (Authentik's ends in a slash, Keycloak's does not).
+  return { issuer, clientId, clientSecret: optional(env, 'OIDC_CLIENT_SECRET'), label, only };
+}
+
 /** Builds the typed configuration from the environment, failing with a readable sentence. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const env = resolveFileSettings(rawEnv);
   const databaseUrl = optional(env, 'DATABASE_URL') ?? `sqlite:${path.join(repoRoot, 'data', 'app.db')}`;
   if (/^postgres(ql)?:/.test(databaseUrl)) url(env, 'DATABASE_URL', null);
   else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(databaseUrl) && !/^(sqlite|file):/i.test(databaseUrl)) {
@@ -190,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`REDIS_URL must start with redis:// or rediss://; it is '${redisUrl}'.`);
   }
   const webDist = optional(env, 'WEB_DIST') ?? path.join(repoRoot, 'web', 'dist');
+  const publicUrl = url(env, 'PUBLIC_URL', null);
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: optional(env, 'HOST') ?? '0.0.0.0',
@@ -197,7 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseSchema: schemaName(env),
     redisUrl,
     redisKeyPrefix: optional(env, 'REDIS_KEY_PREFIX') ?? 'movieclub',
-    publicUrl: url(env, 'PUBLIC_URL', null),
+    publicUrl,
+    basePath: basePath(env, publicUrl),
     omdbApiKey: optional(env, 'OMDB_API_KEY'),
     tmdbApiKey: optional(env, 'TMDB_API_KEY'),
     omdbBaseUrl: url(env, 'OMDB_URL', 'https://www.omdbapi.com')!,
@@ -219,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryMs: integer(env, 'WEBHOOK_RETRY_MS', 2000, 1, 600_000),
     metricsToken: metricsToken(env),
     registration: registration(env),
+    oidc: oidc(env),
   };
 }
 

@@ -6,6 +6,7 @@ import { Layout } from './layout/Layout';
 // Each screen is its own chunk: a visitor's first page loads only what it shows.
 const HomePage = lazy(() => import('./pages/home/HomePage').then((module) => ({ default: module.HomePage })));
 const LoginPage = lazy(() => import('./pages/login/LoginPage').then((module) => ({ default: module.LoginPage })));
+const LinkAccountPage = lazy(() => import('./pages/login/LinkAccountPage').then((module) => ({ default: module.LinkAccountPage })));
 const RegisterPage = lazy(() => import('./pages/register/RegisterPage').then((module) => ({ default: module.RegisterPage })));
 const MoviePage = lazy(() => import('./pages/movie/MoviePage').then((module) => ({ default: module.MoviePage })));
 const AddMoviePage = lazy(() => import('./pages/add-movie/AddMoviePage').then((module) => ({ default: module.AddMoviePage })));
@@ -34,6 +35,7 @@ export function App() {
     <Routes>
       <Route path="/" element={<Screen><HomePage /></Screen>} />
       <Route path="/login" element={<Screen><LoginPage /></Screen>} />
+      <Route path="/login/link" element={<Screen><LinkAccountPage /></Screen>} />
       <Route path="/register" element={<Screen><RegisterPage /></Screen>} />
       <Route path="/movie/:id" element={<Screen><MoviePage /></Screen>} />
       <Route path="/add-movie" element={<Screen><RequireLogin><AddMoviePage /></RequireLogin></Screen>} />

@@ -10,13 +10,15 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createQueryClient } from './api/queryClient';
+import { basePath } from './lib/basePath';
+import { registerServiceWorkerWhenIdle } from './pwa/start';
 import { SessionProvider } from './session/SessionProvider';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <PrimeReactProvider>
-        <BrowserRouter>
+        <BrowserRouter basename={basePath() || '/'}>
           <SessionProvider>
             <App />
           </SessionProvider>
@@ -25,3 +27,5 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorkerWhenIdle();

@@ -1,9 +1,9 @@
-import { authRoutes as api } from '@movieclub/contract';
+import { authRoutes as api, PASSWORD_LOGIN_DISABLED } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { isSiteAdmin } from '../admin/access';
 import { admission } from '../admin/registration';
 import { contractRoute } from '../http/contractRoute';
-import { unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { siteUrl } from '../http/siteUrl';
 import { memberJoinedEvent } from '../webhooks/events';
@@ -12,7 +12,13 @@ import { clearSessionCookie, DEVICE_COOKIE, SESSION_COOKIE, setDeviceCookie, set
 
 export function authRoutes(auth: AuthService) {
   return async function routes(app: FastifyInstance) {
+    /** OIDC_ONLY: members sign in and join through the identity provider, never with a password here. */
+    const passwordsAllowed = () => {
+      if (app.config.oidc?.only) throw forbidden(PASSWORD_LOGIN_DISABLED, 'password_login_disabled');
+    };
+
     contractRoute(app, api.register, { config: { rateLimit: rateLimit(app.config, 'register') } })(async (request) => {
+      passwordsAllowed();
       const admit = await admission(app, request.body.invite);
       const user = await auth.register(request.body, admit);
       const site = siteUrl(app, request);
@@ -21,6 +27,7 @@ export function authRoutes(auth: AuthService) {
     });
 
     contractRoute(app, api.login, { config: { rateLimit: rateLimit(app.config, 'login') } })(async (request, reply) => {
+      passwordsAllowed();
       const { user, token, expiresAt, deviceCookie } = await auth.login(request.body, request.cookies[DEVICE_COOKIE]);
       setSessionCookie(request, reply, token, expiresAt);
       setDeviceCookie(request, reply, deviceCookie);

@@ -60,6 +60,16 @@ export class AuthService {
     input: LoginRequest,
     deviceCookie?: string,
   ): Promise<{ user: SessionUser; token: string; expiresAt: Date; deviceCookie: string }> {
+    const user = await this.checkPassword(input, deviceCookie);
+    const { token, expiresAt } = await this.openSession(user.id);
+    return { user, token, expiresAt, deviceCookie: await this.devices.issue(input.username.toLowerCase()) };
+  }
+
+  /**
+   * The user whose password this is, under the lockout rules of login: failures are counted
+   * (per device cookie, else per username) and a locked username answers 429 before any check.
+   */
+  async checkPassword(input: LoginRequest, deviceCookie?: string): Promise<SessionUser> {
     const usernameLower = input.username.toLowerCase();
     const device = await this.devices.nonceFor(deviceCookie, usernameLower);
     const now = Date.now();
@@ -76,11 +86,16 @@ export class AuthService {
     }
     if (outdated) await queries.updatePasswordHash(this.db, row.id, storedHash, await hashPassword(input.password));
     await queries.clearLoginFailures(this.db, usernameLower, device);
+    return { id: row.id, username: row.username, profile_picture: row.profile_picture, created_at: row.created_at };
+  }
+
+  /** A new session for the user (after a password check or a sign-in through the identity provider): the cookie's token and expiry. */
+  async openSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
+    const now = Date.now();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now + SESSION_DAYS * DAY_MS);
-    await queries.insertSession(this.db, this.hashToken(token), row.id, new Date(now).toISOString(), expiresAt.toISOString());
-    const user = { id: row.id, username: row.username, profile_picture: row.profile_picture, created_at: row.created_at };
-    return { user, token, expiresAt, deviceCookie: await this.devices.issue(usernameLower) };
+    await queries.insertSession(this.db, this.hashToken(token), userId, new Date(now).toISOString(), expiresAt.toISOString());
+    return { token, expiresAt };
   }
 
   /** The user behind a cookie token, extending the session when it is due; null if none or expired. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_TOKEN_SENTENCES, type ApiTokenScope, DEVICE_COOKIE_DAYS } from '@movieclub/contract';
+import { siteCookiePath, withBasePath } from '../http/basePath';
 import { forbidden, unauthorized } from '../http/errors';
 import { bearerToken } from '../tokens/bearer';
 import { userForApiToken } from '../tokens/service';
@@ -9,6 +10,8 @@ export const SESSION_COOKIE = 'sid';
 /** Marks a browser that has signed in before; only the login call needs to see it. */
 export const DEVICE_COOKIE = 'device';
 const DEVICE_COOKIE_PATH = '/api/login';
+
+// Under BASE_PATH the cookies' Path carries the prefix: the site's cookies stay its own on a shared host.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +26,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
   reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
+    path: siteCookiePath(request.server),
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
@@ -32,13 +35,13 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, { path: siteCookiePath(request.server), httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
 }
 
 /** Kept across logouts: the device stays trusted for the account that last signed in on it. */
 export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
   reply.setCookie(DEVICE_COOKIE, value, {
-    path: DEVICE_COOKIE_PATH,
+    path: withBasePath(request.server, DEVICE_COOKIE_PATH),
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',

@@ -4,7 +4,7 @@ import { isSiteAdmin } from '../admin/access';
 import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
 import { notifyLater } from '../notifications/notify';
-import { commentPosted, reactionLeft } from '../notifications/producers';
+import { commentMentions, commentPosted, reactionLeft } from '../notifications/producers';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -26,10 +26,13 @@ export async function routes(app: FastifyInstance): Promise<void> {
     return { success: true, comment };
   });
 
-  contractRoute(app, api.change, commentLimit)(async (request) => ({
-    success: true,
-    comment: await service.change(app.db, request.params.id, await member(request), request.body),
-  }));
+  contractRoute(app, api.change, commentLimit)(async (request) => {
+    const { comment, mentionedUserIds } = await service.change(app.db, request.params.id, await member(request), request.body);
+    // Members the edit names for the first time hear of the comment; nobody hears of it twice.
+    const actor = { id: request.user.id, username: request.user.username };
+    if (mentionedUserIds.length > 0) notifyLater(app, 'comment', () => commentMentions(app, { commentId: comment.id, reviewId: comment.review_id, actor, mentionedUserIds }));
+    return { success: true, comment };
+  });
 
   contractRoute(app, api.remove)(async (request) => {
     await service.remove(app.db, request.params.id, await member(request));

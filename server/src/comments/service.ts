@@ -116,8 +116,11 @@ export async function create(db: Db, reviewId: number, viewer: NonNullable<Viewe
   return { comment, mentionedUserIds: renderComment(text, await membersNamed(db, mentionCandidates(text))).mentionedUserIds };
 }
 
-/** Changes the text or spoiler flag of one's own comment; a changed text marks it edited. */
-export async function change(db: Db, id: number, viewer: NonNullable<Viewer>, input: CommentChange): Promise<Comment> {
+/**
+ * Changes the text or spoiler flag of one's own comment; a changed text marks it edited.
+ * Returns it with the members the new text mentions (none when the text stayed).
+ */
+export async function change(db: Db, id: number, viewer: NonNullable<Viewer>, input: CommentChange) {
   const row = await existingComment(db, id);
   if (row.user_id !== viewer.id) throw forbidden(NOT_YOUR_COMMENT);
   const changes: { text?: string; spoiler?: number; edited_at?: string } = {};
@@ -127,7 +130,9 @@ export async function change(db: Db, id: number, viewer: NonNullable<Viewer>, in
   }
   if (input.spoiler !== undefined) changes.spoiler = toFlag(input.spoiler);
   if (Object.keys(changes).length > 0) await q.updateComment(db, id, changes);
-  return commentRead(db, id, viewer);
+  const comment = await commentRead(db, id, viewer);
+  const mentionedUserIds = changes.text === undefined ? [] : renderComment(changes.text, await membersNamed(db, mentionCandidates(changes.text))).mentionedUserIds;
+  return { comment, mentionedUserIds };
 }
 
 /** Deletes a comment and the reactions to it, together: its author, the review's author or a site admin. */

@@ -29,11 +29,13 @@ export interface Database {
   reactions: ReactionsTable;
   mutes: MutesTable;
   notifications: NotificationsTable;
+  webhook_outbox: WebhookOutboxTable;
   media_server_users: MediaServerUsersTable;
   media_server_scrobbles: MediaServerScrobblesTable;
   media_server_counts: MediaServerCountsTable;
   invites: InvitesTable;
   api_tokens: ApiTokensTable;
+  oidc_identities: OidcIdentitiesTable;
 }
 
 export interface UsersTable {
@@ -381,4 +383,26 @@ export interface MediaServerCountsTable {
   server: string;
   counter: string;
   count: number;
+}
+
+/** Club events waiting for the outgoing webhook (oldest first), kept across restarts. */
+export interface WebhookOutboxTable {
+  id: Generated<number>;
+  /** The ClubEvent as JSON. */
+  event: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A process is sending it until then; null when nobody is. */
+  claimed_until: string | null;
+  created_at: string;
+}
+
+/** An identity at an OpenID Connect provider (issuer + subject) linked to a member; one per member and issuer. */
+export interface OidcIdentitiesTable {
+  id: Generated<number>;
+  issuer: string;
+  /** The provider's `sub` claim: stable for the person, unlike their name or email. */
+  subject: string;
+  user_id: number;
+  created_at: string;
 }

@@ -52,6 +52,8 @@ export async function installOpenApi(app: FastifyInstance) {
           'Every call of the MovieClub server. Failed calls answer `{success:false, error, code}`: `error` is a sentence for people, `code` a stable value for programs.',
       },
       components: { securitySchemes: SECURITY_SCHEMES },
+      // Under BASE_PATH the calls live below the prefix; the reference's "Try it out" sends them there.
+      ...(app.config.basePath ? { servers: [{ url: app.config.basePath }] } : {}),
     },
     transform: withSecurity(createJsonSchemaTransform({ skipList: DOCS_ADDRESSES, zodToJsonConfig })),
     transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),

@@ -12,6 +12,7 @@ export const RATE_LIMITS = {
   comment: { env: 'COMMENT_RATE_LIMIT_PER_MINUTE', max: 20, timeWindow: '1 minute', per: 'user' },
   react: { env: 'REACTION_RATE_LIMIT_PER_MINUTE', max: 120, timeWindow: '1 minute', per: 'user' },
   mediaServerWebhook: { env: 'MEDIA_SERVER_WEBHOOK_RATE_LIMIT_PER_MINUTE', max: 300, timeWindow: '1 minute', per: 'address' },
+  oidc: { env: 'OIDC_RATE_LIMIT_PER_MINUTE', max: 30, timeWindow: '1 minute', per: 'address' },
 } as const satisfies Record<string, RateLimitDefinition>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 /** Calls allowed per window, by limit. */

@@ -38,6 +38,8 @@ for (const kind of TEST_DATABASES) {
       webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-dist-'));
       fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>MovieClub</title><div id="root"></div>');
       fs.writeFileSync(path.join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+      fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"MovieClub"}');
       app = await startTestApp(kind, { config: { webDist } });
     });
     after(async () => {
@@ -65,6 +67,20 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(csp.get('connect-src'), ["'self'", `ws://${host}`, `wss://${host}`]);
       assert.ok(!csp.get('script-src')?.includes("'unsafe-inline'"));
       assert.ok(!csp.has('upgrade-insecure-requests'), 'plain HTTP installs keep working');
+    });
+
+    it('lets the installable app register its service worker and read its manifest, from this site only', async () => {
+      const page = policy((await app.agent().get('/')).headers);
+      assert.deepEqual(page.get('worker-src'), ["'self'"]);
+      assert.deepEqual(page.get('manifest-src'), ["'self'"]);
+      assert.ok(!page.get('connect-src')?.includes('https://image.tmdb.org'), 'the page itself fetches nothing from the poster hosts');
+      const worker = await app.agent().get('/sw.js');
+      assert.equal(worker.status, 200);
+      const workerPolicy = policy(worker.headers);
+      assertProtected(worker.headers, 'the service worker');
+      // The worker fetches posters to keep them; its fetches obey the policy sent with its script.
+      assert.deepEqual(workerPolicy.get('connect-src')?.filter((source) => source.startsWith('https:')), ['https://m.media-amazon.com', 'https://image.tmdb.org']);
+      assert.ok(!workerPolicy.get('script-src')?.includes("'unsafe-inline'"));
     });
 
     it('puts nothing from a forged Host header into the policy', async () => {

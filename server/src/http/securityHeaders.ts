@@ -8,6 +8,12 @@ export const POSTER_HOSTS = ['https://m.media-amazon.com', 'https://image.tmdb.o
 /** Addresses other sites load directly: the Stremio add-on, its posters and logo. */
 const SHARED_WITH_OTHER_SITES = /^\/(api\/watchlist\/|api\/posters\/|logo\.svg(\?|$))/;
 
+/**
+ * The service worker's own script: it fetches posters from the services' image hosts to keep
+ * them for offline use, and a worker's fetches obey the policy sent with its script.
+ */
+const isServiceWorker = (request: IncomingMessage) => /^\/sw\.js(\?|$)/.test(request.url ?? '');
+
 /** The socket.io address of the host the page was loaded from; a host that is not a plain name adds nothing. */
 function socketSources(request: IncomingMessage): string {
   const host = request.headers.host ?? '';
@@ -31,7 +37,10 @@ export async function installSecurityHeaders(app: FastifyInstance, publicUrl: st
         // The API reference (Swagger UI) draws its icons as data: images; nothing else may.
         imgSrc: ["'self'", ...POSTER_HOSTS, (request) => (request.url?.startsWith('/api/docs') ? 'data:' : '')],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", (request) => socketSources(request)],
+        connectSrc: ["'self'", (request) => socketSources(request), (request) => (isServiceWorker(request) ? POSTER_HOSTS.join(' ') : '')],
+        // The installable app: its service worker and web app manifest, from this site only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

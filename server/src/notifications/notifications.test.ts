@@ -72,6 +72,28 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await notificationsOf(cat.agent)).notifications.length, 1, 'not a reply for a comment one never commented on');
     });
 
+    it('tells members an edited comment names for the first time, and nobody twice', async () => {
+      const [author, ann, bob, cat] = await members('author', 'ann', 'bob', 'cat');
+      const { movie, reviewId } = await reviewBy(author, 'Aliens');
+      const commentId = await postComment(ann.agent, reviewId, { text: `Hello @${bob.username}` });
+      const link = `/movie/${movie.id}#comment-${commentId}`;
+      await waitForNotifications(bob.agent, 1);
+      await waitForNotifications(author.agent, 1);
+
+      const edited = await ann.agent.request('PATCH', `/api/comments/${commentId}`, { text: `Hello @${bob.username}, @${cat.username} and @${author.username}` });
+      assert.equal(edited.status, 200, JSON.stringify(edited.body));
+      assert.deepEqual((await waitForNotifications(cat.agent, 1)).map(brief), [
+        { kind: 'mention', actor: ann.username, text: `${ann.username} mentioned you in a comment on Aliens.`, link },
+      ]);
+      // A second edit, and one that changes only the spoiler flag, tell nobody anything new.
+      await ann.agent.request('PATCH', `/api/comments/${commentId}`, { text: `Hi @${cat.username} and @${bob.username}` });
+      await ann.agent.request('PATCH', `/api/comments/${commentId}`, { spoiler: true });
+      await settle();
+      assert.equal((await notificationsOf(bob.agent)).notifications.length, 1, 'Bob was mentioned before the edits');
+      assert.equal((await notificationsOf(cat.agent)).notifications.length, 1, 'Cat hears of it once');
+      assert.equal((await notificationsOf(author.agent)).notifications.length, 1, 'the author already heard of the comment');
+    });
+
     it('tells the author of a review or comment of a reaction, once however often it is toggled, and nobody of their own', async () => {
       const [author, ann] = await members('author', 'ann');
       const { movie, reviewId } = await reviewBy(author, 'Heat');

@@ -39,6 +39,22 @@ export async function commentPosted(app: NotifyApp, input: { commentId: number; 
   }
 }
 
+/** Members an edited comment mentions hear of it, unless the comment reached them before (mentioned, or as its review's author or a commenter). */
+export async function commentMentions(app: NotifyApp, input: { commentId: number; reviewId: number; actor: Actor; mentionedUserIds: number[] }): Promise<void> {
+  const review = await q.reviewContext(app.db, input.reviewId);
+  if (!review) return;
+  for (const userId of input.mentionedUserIds) {
+    await notify(app, {
+      userId,
+      kind: 'mention',
+      actorId: input.actor.id,
+      text: text.mentionText(input.actor.username, review.title),
+      link: text.commentLink(review.movie_id, input.commentId),
+      dedupeKey: `comment:${input.commentId}`,
+    });
+  }
+}
+
 /** Members mentioned in a review's text hear of it once per review, however often it is edited. */
 export async function reviewMentioned(app: NotifyApp, input: { reviewId: number; movieId: number; title: string; actor: Actor; mentionedUserIds: number[] }): Promise<void> {
   for (const userId of input.mentionedUserIds) {

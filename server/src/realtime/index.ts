@@ -85,13 +85,13 @@ function idOf(payload: unknown, field: 'watchlist_id' | 'screening_id'): number 
 const watchlistIdOf = (payload: unknown) => idOf(payload, 'watchlist_id');
 
 /**
- * socket.io on the app's own HTTP server at /socket.io. The handshake carries
+ * socket.io on the app's own HTTP server at /socket.io (under BASE_PATH when set). The handshake carries
  * the session cookie; a socket may join a watchlist's room only when its user
  * may read the list. With REDIS_URL the Redis adapter shares rooms between processes.
  */
 export async function createRealtime(app: FastifyInstance, config: Config, auth: AuthService): Promise<Realtime> {
   const io = new Server(app.server, {
-    path: '/socket.io',
+    path: `${config.basePath}/socket.io`,
     serveClient: false,
     allowRequest: (request, callback) => callback(null, sameSite(request, config.publicUrl)),
   });

@@ -1,12 +1,11 @@
 import { STREMIO_CACHE_SECONDS, stremioRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractRoute } from '../http/contractRoute';
+import { siteUrl } from '../http/siteUrl';
 import * as service from './service';
 
-/** This site's origin as other apps reach it. */
-function origin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
+/** This site's address as other apps reach it (BASE_PATH included). */
+const origin = (app: FastifyInstance, request: FastifyRequest): string => siteUrl(app, request);
 
 const cacheable = (reply: FastifyReply) => reply.header('Cache-Control', `max-age=${STREMIO_CACHE_SECONDS}`);
 

@@ -34,6 +34,8 @@ describe('serving the built client', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log("club");');
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ef56Gh78.css'), 'body { margin: 0; }');
     fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'importScripts("./workbox-Ab12Cd34.js");');
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"MovieClub","start_url":"./"}');
     // A large asset with the copies the build writes beside it.
     fs.writeFileSync(path.join(dist, 'assets', 'vendor-Zz99Yy88.js'), BIG_SCRIPT);
     fs.writeFileSync(path.join(dist, 'assets', 'vendor-Zz99Yy88.js.br'), zlib.brotliCompressSync(BIG_SCRIPT));
@@ -61,6 +63,19 @@ describe('serving the built client', () => {
       assert.equal(reply.headers.get('cache-control'), 'no-cache', address);
       assert.match(String(reply.body), /<title>MovieClub<\/title>/, address);
     }
+  });
+
+  it('serves the service worker and the web app manifest to be revalidated on each visit, with their types', async () => {
+    const worker = await app.agent().get('/sw.js');
+    assert.equal(worker.status, 200);
+    assert.equal(worker.headers.get('cache-control'), 'no-cache');
+    assert.match(worker.headers.get('content-type') ?? '', /^(application|text)\/javascript/);
+    assert.equal(worker.headers.get('service-worker-allowed'), null, 'its scope is the folder it is in: no wider scope is granted');
+    const manifest = await app.agent().get('/manifest.webmanifest');
+    assert.equal(manifest.status, 200);
+    assert.equal(manifest.headers.get('cache-control'), 'no-cache');
+    assert.match(manifest.headers.get('content-type') ?? '', /^application\/manifest\+json/);
+    assert.equal((manifest.body as { name: string }).name, 'MovieClub');
   });
 
   it('serves other files beside the page for a few minutes, and unknown API addresses as JSON 404s', async () => {

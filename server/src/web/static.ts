@@ -11,11 +11,39 @@ const REVALIDATE = 'no-cache';
 /** Unhashed files beside the page (logo, grade images): short, so a change shows within minutes. */
 const SHORT = 'public, max-age=300';
 
+/** The meta element that tells the client the prefix it is served under (web/src/lib/basePath.ts reads it). */
+export const BASE_PATH_META = 'movieclub-base-path';
+
+/**
+ * The page as sent: the build refers to its files relatively (`./assets/…`, so one build serves any
+ * prefix), which would break on a client route such as /movie/12; they are made absolute under
+ * BASE_PATH, and the prefix is named for the client's router, API calls and socket.
+ */
+export function pageHtml(html: string, basePath: string): string {
+  const absolute = html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${basePath}/`);
+  const meta = `<meta name="${BASE_PATH_META}" content="${basePath}" />`;
+  const head = /<head[^>]*>/i.exec(absolute);
+  if (head) return absolute.slice(0, head.index + head[0].length) + meta + absolute.slice(head.index + head[0].length);
+  const doctype = /^<!doctype html>/i.exec(absolute)?.[0] ?? '';
+  return doctype + meta + absolute.slice(doctype.length);
+}
+
+/** index.html as sent, read again only when the file changes. */
+function pageReader(file: string, basePath: string) {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return async (): Promise<string> => {
+    const { mtimeMs } = await fs.promises.stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: pageHtml(await fs.promises.readFile(file, 'utf8'), basePath) };
+    return cached.html;
+  };
+}
+
 /** The Cache-Control of a file under the built client's folder. */
 function cacheControlFor(root: string, filePath: string): string {
   const relative = path.relative(root, filePath).split(path.sep).join('/');
   if (relative.startsWith('assets/')) return IMMUTABLE;
-  if (relative === 'index.html') return REVALIDATE;
+  // The service worker and the manifest name the current build's files: checked on every visit, like the page.
+  if (relative === 'index.html' || relative === 'sw.js' || relative === 'manifest.webmanifest') return REVALIDATE;
   return SHORT;
 }
 
@@ -27,12 +55,15 @@ function cacheControlFor(root: string, filePath: string): string {
 export async function serveClient(app: FastifyInstance, webDist: string | null) {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasClient = index !== null && fs.existsSync(index);
+  const page = hasClient ? pageReader(index, app.config.basePath) : null;
   if (hasClient) {
     const root = path.resolve(webDist!);
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      // The page itself goes through pageHtml below, at its own address too.
+      allowedPath: (pathName) => pathName !== '/index.html',
       // Off, or the plugin's own 'public, max-age=0' replaces what setHeaders chose.
       cacheControl: false,
       // The build writes .br and .gz beside each asset (scripts/precompress.mjs): no work per request.
@@ -42,10 +73,10 @@ export async function serveClient(app: FastifyInstance, webDist: string | null) 
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|socket\.io)(\/|$)/.test(request.url);
-    if (isPage && hasClient) {
-      return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+    if (isPage && page) {
+      return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(await page());
     }
     if (isPage) {
       return reply.status(404).type('text/plain; charset=utf-8').send('The client is not built yet: run `npm run build`.');

@@ -16,12 +16,13 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates the app with its club-event outbox; closing the app sends what is queued first.
- * The webhook is looked up in the database as each event is sent: the admin page's setting
- * (from any server process), else WEBHOOK_URL, else nowhere.
+ * Decorates the app with its club-event outbox, which starts on what earlier runs left
+ * waiting once the app is ready. The webhook is looked up in the database as each event is
+ * sent: the admin page's setting (from any server process), else WEBHOOK_URL, else nowhere.
  */
 export function installWebhooks(app: FastifyInstance): void {
-  const outbox = new WebhookOutbox({ target: () => webhookTarget(app.db, app.config), retryMs: app.config.webhookRetryMs, log: app.log });
+  const outbox = new WebhookOutbox({ db: app.db, target: () => webhookTarget(app.db, app.config), retryMs: app.config.webhookRetryMs, log: app.log });
   app.decorate('clubEvents', outbox);
+  app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', () => outbox.close());
 }

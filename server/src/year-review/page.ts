@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pageHtml } from '../web/static';
 
 /** What a link preview of a year in review shows (Open Graph and Twitter card tags). */
 export interface LinkPreview {
@@ -35,13 +36,13 @@ export function withLinkPreview(html: string, preview: LinkPreview): string {
     .replace('</head>', `    ${tags}\n  </head>`);
 }
 
-/** Reads the built page once per change of the file (a new build while running is picked up). */
-export function builtPage(webDist: string): () => Promise<string> {
+/** Reads the built page once per change of the file (a new build while running is picked up), as the client's fallback sends it. */
+export function builtPage(webDist: string, basePath: string): () => Promise<string> {
   const file = path.join(webDist, 'index.html');
   let cached: { mtimeMs: number; html: string } | null = null;
   return async () => {
     const { mtimeMs } = await fs.stat(file);
-    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await fs.readFile(file, 'utf8') };
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: pageHtml(await fs.readFile(file, 'utf8'), basePath) };
     return cached.html;
   };
 }

@@ -32,7 +32,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   // The story pages themselves: the client's page with a link preview in its head, for
   // chats and feeds that read it without running the client. Anything odd gets the plain page.
   if (!app.config.webDist) return;
-  const page = builtPage(app.config.webDist);
+  const page = builtPage(app.config.webDist, app.config.basePath);
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, preview: () => Promise<Omit<LinkPreview, 'url'>>) => {
     let html: string;
     try {

@@ -1,4 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '@movieclub/contract';
+import { pwaStatus } from '../pwa/status';
+import { basePath } from '../lib/basePath';
 
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
 
@@ -24,10 +26,10 @@ export class ApiError extends Error {
   }
 }
 
-/** The configured API base: VITE_API_BASE at build time, else the page's own origin. */
+/** The configured API base: VITE_API_BASE at build time, else the page's own origin and the site's sub-path. */
 export function apiBase(): string {
   const configured = import.meta.env?.VITE_API_BASE as string | undefined;
-  return (configured || window.location.origin).replace(/\/$/, '');
+  return (configured || window.location.origin + basePath()).replace(/\/$/, '');
 }
 
 /**
@@ -67,8 +69,11 @@ export async function send<T>(path: string, init: RequestInit): Promise<T> {
     response = await fetch(resolveApiUrl(path), { ...init, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // No answer at all: the offline notice shows once a check of the server fails too.
+    pwaStatus.noteNetworkFailure(resolveApiUrl('/api/health'));
     throw new ApiError('Network request failed.', 0);
   }
+  pwaStatus.noteAnswer();
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || field(body, 'success') === false) {
     const message = field(body, 'error');

@@ -8,6 +8,7 @@ import { useQuickRating } from './quickRating';
 import { RatingPicker } from './RatingPicker';
 import { StarRating } from './StarRating';
 import { UserAvatar } from './UserAvatar';
+import { withBase } from '../lib/basePath';
 
 /** How many recent reviewers a card shows. */
 const AVATARS_SHOWN = 5;
@@ -54,7 +55,7 @@ export function MovieCard({ movie, myRating, average, reviewers, onRated }: Movi
   return (
     <article className="movie-card" data-movie-id={movie.id}>
       <Link to={`/movie/${movie.id}`} className="movie-card-poster" tabIndex={-1} aria-hidden="true">
-        {movie.poster ? <img src={movie.poster} alt="" loading="lazy" /> : <NoPoster className="movie-card-no-poster" />}
+        {movie.poster ? <img src={withBase(movie.poster)} alt="" loading="lazy" /> : <NoPoster className="movie-card-no-poster" />}
       </Link>
       <div className="movie-card-body">
         <div className="movie-card-heading">

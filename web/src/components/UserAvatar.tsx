@@ -1,4 +1,6 @@
-import { Avatar } from 'primereact/avatar';
+import { useState } from 'react';
+import { withBase } from '../lib/basePath';
+import './user-avatar.css';
 
 interface UserAvatarProps {
   username: string;
@@ -9,9 +11,29 @@ interface UserAvatarProps {
   initial?: boolean;
 }
 
-/** A user's picture, or the default icon (or their initial) when they have none. */
+/**
+ * A user's picture, or the default icon (or their initial) when they have none (or it
+ * fails to load). PrimeReact's Avatar as it renders, same classes, so the theme styles
+ * it the same, without its code: home cards show avatars on a first visit.
+ */
 export function UserAvatar({ username, picture, size = 'normal', className, initial = false }: UserAvatarProps) {
-  if (picture) return <Avatar image={picture} shape="circle" size={size} className={className} imageAlt={username} aria-label={username} />;
-  if (initial) return <Avatar label={username.charAt(0).toUpperCase()} shape="circle" size={size} className={className} aria-label={username} />;
-  return <Avatar icon="pi pi-user" shape="circle" size={size} className={className} aria-label={username} />;
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = picture && failed !== picture ? withBase(picture) : null;
+  const classes = [
+    'p-avatar p-component p-avatar-circle',
+    image ? 'p-avatar-image' : '',
+    size === 'large' ? 'p-avatar-lg' : size === 'xlarge' ? 'p-avatar-xl' : '',
+    className ?? '',
+  ];
+  return (
+    <div className={classes.filter(Boolean).join(' ')} aria-label={username} data-pc-name="avatar">
+      {image ? (
+        <img src={image} alt={username} onError={() => setFailed(picture ?? null)} />
+      ) : initial ? (
+        <span className="p-avatar-text">{username.charAt(0).toUpperCase()}</span>
+      ) : (
+        <span className="p-avatar-icon pi pi-user" />
+      )}
+    </div>
+  );
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionProvider';
 import { HeaderSearch } from './HeaderSearch';
+import { withBase } from '../lib/basePath';
 
 const HeaderUser = lazy(() => import('./HeaderUser'));
 
@@ -33,7 +34,7 @@ export function Header({ title }: { title: string }) {
   const start = (
     <div className="header-start">
       <Link to="/" className="header-logo" aria-label="MovieClub home">
-        <img src="/logo.svg" alt="" width={36} height={36} />
+        <img src={withBase('/logo.svg')} alt="" width={36} height={36} />
         <span className="header-brand">MovieClub</span>
       </Link>
       <HeaderSearch />

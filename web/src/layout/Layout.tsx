@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PwaStatus } from '../pwa/PwaStatus';
 import { useSession } from '../session/SessionProvider';
 import { mainClassForPath, titleForPath } from './titles';
 
@@ -20,6 +21,7 @@ export function Layout({ title, children }: { title?: string; children: ReactNod
   return (
     <div className="app-shell">
       <Header title={heading} />
+      <PwaStatus />
       <main className={`app-main ${mainClassForPath(pathname)}`}>
         {user && (
           <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { withBase } from './basePath';
 
 export type IoFactory = (options: Partial<ManagerOptions & SocketOptions>) => Socket;
 
@@ -37,7 +38,7 @@ export function loadIo(): Promise<IoFactory> {
  * own: it connects again, so the backoff takes over while the server is down.
  */
 export function openSocket(io: IoFactory): Socket {
-  const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket'], ...RECONNECT_BACKOFF });
+  const socket = io({ path: withBase('/socket.io'), withCredentials: true, transports: ['websocket'], ...RECONNECT_BACKOFF });
   socket.on('disconnect', (reason) => {
     if (reason === 'io server disconnect') socket.connect();
   });

@@ -11,6 +11,7 @@ import { CommentForm } from './CommentForm';
 import { ReactionBar } from './ReactionBar';
 import { SpoilerBlock } from './SpoilerBlock';
 import './social.css';
+import { linksWithBase } from '../../lib/basePath';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
@@ -58,7 +59,7 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
       ) : (
         <SpoilerBlock spoiler={comment.spoiler}>
           {/* Sanitised on the server: escaped text with links and mentions only. */}
-          <p className="comment-text" dangerouslySetInnerHTML={{ __html: comment.html }} />
+          <p className="comment-text" dangerouslySetInnerHTML={{ __html: linksWithBase(comment.html) }} />
         </SpoilerBlock>
       )}
       <div className="comment-actions">

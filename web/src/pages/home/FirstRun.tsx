@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { ensureMovie, popularImdb } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
+import { withBase } from '../../lib/basePath';
 
 /** An empty catalogue seen by a visitor: members add movies, so sign in first. */
 function VisitorWelcome() {
@@ -42,7 +43,7 @@ function Suggestion({ title, onAdded }: SuggestionProps) {
   return (
     <li className="first-run-title">
       {/* The drawn poster shows the year. */}
-      <img src={`/api/posters/${title.tconst}.svg`} alt="" loading="lazy" />
+      <img src={withBase(`/api/posters/${title.tconst}.svg`)} alt="" loading="lazy" />
       <span className="first-run-name" title={title.primary_title}>
         {title.primary_title}
       </span>

@@ -5,6 +5,7 @@ import { useCarouselHiddenSlides } from '../../components/a11y';
 import { MovieActions } from '../../components/MovieActions';
 import { NoPoster } from '../../components/MovieCard';
 import type { HomeMovie } from './useHomeMovies';
+import { withBase } from '../../lib/basePath';
 
 const AUTOPLAY_MS = 5000;
 // PrimeReact applies each option at and below its width; 6 (WIDEST_VISIBLE) are shown above 1600px.
@@ -34,7 +35,7 @@ function CarouselItem(movie: HomeMovie) {
   return (
     <div className="recent-item" data-movie-id={movie.id}>
       <Link to={`/movie/${movie.id}`} className="recent-item-poster" tabIndex={-1} aria-hidden="true">
-        {movie.poster ? <img src={movie.poster} alt="" /> : <NoPoster className="recent-item-no-poster" />}
+        {movie.poster ? <img src={withBase(movie.poster)} alt="" /> : <NoPoster className="recent-item-no-poster" />}
       </Link>
       <div className="recent-item-footer">
         <Link to={`/movie/${movie.id}`} className="recent-item-title" title={movie.title}>

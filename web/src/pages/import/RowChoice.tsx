@@ -12,6 +12,7 @@ import { dropdownNames } from '../../components/a11y';
 import { searchableQuery, type Suggestion, toSuggestions } from '../../layout/searchSuggestions';
 import { candidateText, MATCH_LABELS, titleTypeText, titleYear } from './importView';
 import { storeRow } from './useImportJob';
+import { withBase } from '../../lib/basePath';
 
 /** The Dropdown's last option: search IMDb instead of choosing a candidate. */
 const SEARCH = '__search';
@@ -97,7 +98,7 @@ function Chosen({ candidate }: { candidate: ImportCandidate | null }) {
 function candidateItem(option: { label: string; value: string; poster?: string }) {
   return (
     <div className="import-candidate">
-      {option.poster ? <img src={option.poster} alt="" width={30} height={45} loading="lazy" /> : null}
+      {option.poster ? <img src={withBase(option.poster)} alt="" width={30} height={45} loading="lazy" /> : null}
       <span>{option.label}</span>
     </div>
   );

@@ -10,6 +10,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { viewingDate } from '../../lib/viewingDates';
 import { KIND_LABELS, starsLabel, starsText, titleYear } from './importView';
 import { RowChoice } from './RowChoice';
+import { withBase } from '../../lib/basePath';
 
 const PAGE_SIZE = 20;
 
@@ -65,7 +66,7 @@ export function RowsTable({ importId, match }: { importId: number; match: Import
 function posterCell(row: ImportRowView) {
   const poster = row.chosen?.poster;
   return poster ? (
-    <img src={poster} alt="" width={46} height={69} loading="lazy" className="import-poster" />
+    <img src={withBase(poster)} alt="" width={46} height={69} loading="lazy" className="import-poster" />
   ) : (
     <span className="import-poster import-poster-none" aria-hidden="true">
       <i className="pi pi-image" />

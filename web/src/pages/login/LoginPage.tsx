@@ -1,15 +1,24 @@
+import { isOidcErrorCode, OIDC_ERRORS } from '@movieclub/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Link, type Location, useLocation, useNavigate } from 'react-router-dom';
+import { Card } from 'primereact/card';
+import { Message } from 'primereact/message';
+import { Link, type Location, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { login } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { CredentialsCard } from '../../components/CredentialsCard';
 import { useSession } from '../../session/SessionProvider';
+import { OidcButton, useOidcConfig } from './OidcButton';
+import './oidc.css';
 
 export function LoginPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
   const from = (location.state as { from?: Location } | null)?.from;
+  const returnTo = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
+  const oidc = useOidcConfig();
+  const oidcError = params.get('oidc_error');
 
   const call = useMutation({ mutationFn: (credentials: { username: string; password: string }) => login(credentials.username, credentials.password) });
 
@@ -21,18 +30,51 @@ export function LoginPage() {
       return error instanceof Error && error.message && !(error instanceof ApiError) ? error.message : 'An error occurred.';
     }
     await refresh();
-    navigate(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/', { replace: true });
+    navigate(returnTo, { replace: true });
     return null;
   };
+
+  // Until the settings are known, so a site that signs in through its provider only never flashes a password form.
+  if (oidc.isPending) return null;
+  const provider = oidc.data?.enabled && oidc.data.label ? oidc.data : null;
+  const problem = oidcError ? (
+    <Message severity="error" className="oidc-problem" text={isOidcErrorCode(oidcError) ? OIDC_ERRORS[oidcError] : OIDC_ERRORS.provider_error} />
+  ) : null;
+  const button = provider ? <OidcButton label={provider.label!} returnTo={returnTo} /> : null;
+
+  if (provider?.only) {
+    return (
+      <div className="credentials-page">
+        <Card title="Login" className="credentials-card">
+          <div className="oidc-only">
+            {problem}
+            <p className="credentials-switch">Members of this site sign in through its identity provider.</p>
+            {button}
+          </div>
+        </Card>
+      </div>
+    );
+  }
 
   return (
     <CredentialsCard
       title="Login"
       onSubmit={submit}
       footer={
-        <p className="credentials-switch">
-          New here? <Link to="/register">Register</Link>
-        </p>
+        <>
+          {problem}
+          {button && (
+            <div className="oidc-choice">
+              <p className="oidc-or" aria-hidden="true">
+                <span>or</span>
+              </p>
+              {button}
+            </div>
+          )}
+          <p className="credentials-switch">
+            New here? <Link to="/register">Register</Link>
+          </p>
+        </>
       }
     />
   );

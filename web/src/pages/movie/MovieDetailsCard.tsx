@@ -2,6 +2,7 @@ import type { Movie } from '@movieclub/contract';
 import { Card } from 'primereact/card';
 import { MovieActions } from '../../components/MovieActions';
 import { averageText } from './movieFormat';
+import { withBase } from '../../lib/basePath';
 
 /** Poster, title and release date, heart and plus, ratings, length, plot and the IMDb link. */
 export function MovieDetailsCard({ movie }: { movie: Movie }) {
@@ -9,7 +10,7 @@ export function MovieDetailsCard({ movie }: { movie: Movie }) {
     <Card className="movie-details">
       <div className="movie-details-body">
         {movie.poster ? (
-          <img className="movie-details-poster" src={movie.poster} alt={`Poster of ${movie.title}`} />
+          <img className="movie-details-poster" src={withBase(movie.poster)} alt={`Poster of ${movie.title}`} />
         ) : (
           <div className="movie-details-poster movie-poster-empty" aria-hidden="true">
             <i className="pi pi-image" />

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ensureMovie } from '../../api/catalogue';
 import { useCarouselHiddenSlides } from '../../components/a11y';
 import { useRecommendations } from './useMoviePageData';
+import { withBase } from '../../lib/basePath';
 
 const RESPONSIVE: CarouselResponsiveOption[] = [
   { breakpoint: '1400px', numVisible: 4, numScroll: 3 },
@@ -46,7 +47,7 @@ function RecommendationCard({ item }: { item: RecommendationItem }) {
   return (
     <div className="recommendation" data-imdb-id={item.imdb_id}>
       {item.poster ? (
-        <img className="recommendation-poster" src={item.poster} alt={`Poster of ${item.title}`} loading="lazy" />
+        <img className="recommendation-poster" src={withBase(item.poster)} alt={`Poster of ${item.title}`} loading="lazy" />
       ) : (
         <div className="recommendation-poster movie-poster-empty" aria-hidden="true">
           <i className="pi pi-image" />

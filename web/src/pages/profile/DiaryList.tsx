@@ -9,6 +9,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { fetchDiary, logViewing } from '../../api/viewings';
 import { diaryMonth, namesText } from '../../lib/viewingDates';
 import { starsText } from './profileView';
+import { withBase } from '../../lib/basePath';
 
 /** The group of films marked watched without a day (they come last). */
 const UNDATED = 'undated';
@@ -76,7 +77,7 @@ function DiaryRow({ entry, canAdd, owner }: { entry: DiaryEntry; canAdd: boolean
     <li className={entry.tagged ? 'diary-entry diary-entry-tagged' : 'diary-entry'}>
       <span className="diary-day">{day}</span>
       <Link to={`/movie/${entry.movie.id}`} className="diary-poster" tabIndex={-1} aria-hidden="true">
-        {entry.movie.poster ? <img src={entry.movie.poster} alt="" loading="lazy" width={40} height={60} /> : <span className="diary-no-poster" />}
+        {entry.movie.poster ? <img src={withBase(entry.movie.poster)} alt="" loading="lazy" width={40} height={60} /> : <span className="diary-no-poster" />}
       </Link>
       <div className="diary-body">
         <Link to={`/movie/${entry.movie.id}`} className="diary-title">

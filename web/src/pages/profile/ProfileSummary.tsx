@@ -3,6 +3,7 @@ import { Card } from 'primereact/card';
 import { ProgressBar } from 'primereact/progressbar';
 import type { ReactNode } from 'react';
 import { averageText, borderColorFor, hoursText, localDate, nextTierText, progressLabelColor } from './profileView';
+import { withBase } from '../../lib/basePath';
 
 /** Picture framed in the level's colour, name, joined date, the four stats and the tier bar. */
 export function ProfileSummary({ profile, children }: { profile: Profile; children?: ReactNode }) {
@@ -14,7 +15,7 @@ export function ProfileSummary({ profile, children }: { profile: Profile; childr
       <div className="profile-identity">
         <div className="profile-picture-frame" style={{ borderColor: border }} data-testid="profile-picture">
           {profile.profile_picture ? (
-            <img src={profile.profile_picture} alt={profile.username} className="profile-picture" />
+            <img src={withBase(profile.profile_picture)} alt={profile.username} className="profile-picture" />
           ) : (
             <i className="pi pi-user profile-picture-placeholder" role="img" aria-label={profile.username} />
           )}

@@ -2,6 +2,7 @@ import type { ProfileRecentReview } from '@movieclub/contract';
 import { Card } from 'primereact/card';
 import { Link } from 'react-router-dom';
 import { genresText, localDate, starsText, titleWithYear } from './profileView';
+import { withBase } from '../../lib/basePath';
 
 /** The member's newest reviews, each opening its movie. */
 export function RecentReviewList({ reviews }: { reviews: ProfileRecentReview[] }) {
@@ -15,7 +16,7 @@ export function RecentReviewList({ reviews }: { reviews: ProfileRecentReview[] }
             <li key={review.movie_id}>
               <Link to={`/movie/${review.movie_id}`} className="profile-review">
                 {review.poster ? (
-                  <img src={review.poster} alt="" className="profile-review-poster" loading="lazy" />
+                  <img src={withBase(review.poster)} alt="" className="profile-review-poster" loading="lazy" />
                 ) : (
                   <div className="profile-review-poster profile-review-no-image">No Image</div>
                 )}

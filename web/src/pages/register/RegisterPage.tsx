@@ -6,6 +6,8 @@ import { fetchRegistration } from '../../api/admin';
 import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { CredentialsCard } from '../../components/CredentialsCard';
+import { OidcButton, useOidcConfig } from '../login/OidcButton';
+import '../login/oidc.css';
 
 const footer = (
   <p className="credentials-switch">
@@ -35,6 +37,9 @@ export function RegisterPage() {
   // The rule is read once per visit; a failed read shows the form, and the server still decides.
   const registration = useQuery({ queryKey: ['registration'], queryFn: ({ signal }) => fetchRegistration(signal), select: (reply) => reply.mode, staleTime: 0, retry: false });
 
+  const oidc = useOidcConfig();
+  const provider = oidc.data?.enabled && oidc.data.label ? oidc.data : null;
+
   const call = useMutation({ mutationFn: (credentials: { username: string; password: string }) => register(credentials.username, credentials.password, invite) });
 
   const submit = async (username: string, password: string) => {
@@ -48,9 +53,37 @@ export function RegisterPage() {
     return null;
   };
 
-  if (registration.isPending) return null;
+  if (registration.isPending || oidc.isPending) return null;
   if (registration.data === 'closed') return <RegistrationShut sentence={REGISTRATION_CLOSED} hint="Ask an admin of this site if you would like an account." />;
   if (registration.data === 'invite' && !invite) return <RegistrationShut sentence={INVITE_REQUIRED} hint="Open the invitation link you were sent, or ask a member for one." />;
 
-  return <CredentialsCard title="Register" onSubmit={submit} footer={footer} />;
+  // The identity provider makes the account on the first sign-in (an invitation in the address goes along).
+  const button = provider ? <OidcButton label={provider.label!} returnTo="/" invite={invite} /> : null;
+  if (provider?.only) {
+    return (
+      <div className="credentials-page">
+        <Card title="Register" className="credentials-card">
+          <div className="oidc-only">
+            <p className="credentials-switch">New members join this site by signing in through its identity provider: the first sign-in creates the account.</p>
+            {button}
+          </div>
+          {footer}
+        </Card>
+      </div>
+    );
+  }
+  const withProvider = button ? (
+    <>
+      <div className="oidc-choice">
+        <p className="oidc-or" aria-hidden="true">
+          <span>or</span>
+        </p>
+        {button}
+      </div>
+      {footer}
+    </>
+  ) : (
+    footer
+  );
+  return <CredentialsCard title="Register" onSubmit={submit} footer={withProvider} />;
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { castVote, takeBackVote } from '../../api/screenings';
+import { withBase } from '../../lib/basePath';
 
 type VoteChange = { movieId: number; vote: 'up' | 'veto'; undo: boolean };
 
@@ -73,7 +74,7 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
             const vetoed = mine.veto === movie.id;
             return (
               <li key={movie.id} className={candidate.pickable ? 'candidate' : 'candidate candidate-out'}>
-                {movie.poster ? <img src={movie.poster} alt="" width={46} height={69} loading="lazy" /> : <div className="candidate-no-poster" aria-hidden="true" />}
+                {movie.poster ? <img src={withBase(movie.poster)} alt="" width={46} height={69} loading="lazy" /> : <div className="candidate-no-poster" aria-hidden="true" />}
                 <div className="candidate-text">
                   <Link to={`/movie/${movie.id}`} className="candidate-title">
                     {movie.title}

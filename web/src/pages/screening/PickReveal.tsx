@@ -1,6 +1,7 @@
 import type { PickedMovie } from '@movieclub/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { withBase } from '../../lib/basePath';
 
 const SHUFFLE_MS = 1_400;
 const STEP_MS = 110;
@@ -52,7 +53,7 @@ export function PickReveal({ picked, titles, revealToken }: PickRevealProps) {
         {shuffling === null &&
           (picked ? (
             <>
-              {picked.poster ? <img src={picked.poster} alt="" width={120} height={180} /> : <div className="pick-no-poster">No Poster</div>}
+              {picked.poster ? <img src={withBase(picked.poster)} alt="" width={120} height={180} /> : <div className="pick-no-poster">No Poster</div>}
               <Link to={`/movie/${picked.id}`} className="pick-title">
                 {picked.title}
               </Link>

@@ -24,6 +24,7 @@ import { RatingLetter } from '../../components/RatingLetter';
 import { ItemSeenBy } from './ItemSeenBy';
 import type { OwnerData } from './useWatchlistData';
 import { visibleItems } from './rules';
+import { withBase } from '../../lib/basePath';
 
 interface ItemListProps {
   items: WatchlistItem[];
@@ -63,7 +64,7 @@ function RowContent({ item, position, grade, preview = false }: RowContentProps)
       <span className="item-grade">{grade ? <RatingLetter grade={grade} size={32} /> : null}</span>
       <span className="item-position">{position}</span>
       {item.poster ? (
-        <img className="item-poster" src={item.poster} alt="" width={46} height={69} draggable={false} />
+        <img className="item-poster" src={withBase(item.poster)} alt="" width={46} height={69} draggable={false} />
       ) : (
         <span className="item-poster item-no-poster" />
       )}

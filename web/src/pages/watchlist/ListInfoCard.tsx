@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { avatarOf, ownerAvatarOf } from '../../api/adapters';
 import { addModerator, removeModerator } from '../../api/watchlists';
 import { UserAvatar } from '../../components/UserAvatar';
+import { withBase } from '../../lib/basePath';
 
 export const COPY_CONFIRMATION_MS = 1500;
 
@@ -39,7 +40,7 @@ function StremioButton({ path }: { path: string }) {
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const copy = async () => {
     try {
-      await copyText(window.location.origin + path);
+      await copyText(window.location.origin + withBase(path));
     } catch {
       return;
     }

@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { failedWith } from '../../api/client';
 import { pickMovie } from '../../api/watchlists';
 import { localDateTime } from './rules';
+import { withBase } from '../../lib/basePath';
 
 interface PickerCardProps {
   listId: number | null;
@@ -52,7 +53,7 @@ export function PickerCard({ listId, canPick, hasUnreviewed, pickedMovie, picked
       <div className="picker-result" aria-live="polite">
         {pickedMovie ? (
           <>
-            {pickedMovie.poster ? <img src={pickedMovie.poster} alt="" width={120} height={180} /> : <div className="picker-no-poster">No Poster</div>}
+            {pickedMovie.poster ? <img src={withBase(pickedMovie.poster)} alt="" width={120} height={180} /> : <div className="picker-no-poster">No Poster</div>}
             <Link to={`/movie/${pickedMovie.id}`} className="picker-title">
               {pickedMovie.title}
             </Link>

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
 import { createPublicWatchlist, fetchPublicWatchlistsPage } from '../../api/watchlists';
 import { localDate } from './rules';
+import { withBase } from '../../lib/basePath';
 
 interface PublicListsCardProps {
   selectedId: number | null;
@@ -21,7 +22,7 @@ function ListCard({ list, selected, onOpen }: { list: PublicWatchlistSummary; se
   return (
     <li>
       <button type="button" className={selected ? 'public-list-card selected' : 'public-list-card'} onClick={onOpen} aria-current={selected ? 'true' : undefined}>
-        {list.first_poster ? <img src={list.first_poster} alt="" width={40} height={60} /> : <span className="public-list-no-poster pi pi-list" />}
+        {list.first_poster ? <img src={withBase(list.first_poster)} alt="" width={40} height={60} /> : <span className="public-list-no-poster pi pi-list" />}
         <span className="public-list-text">
           <strong className="public-list-name">{list.name}</strong>
           <span>{list.owner_username}</span>

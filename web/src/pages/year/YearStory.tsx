@@ -7,6 +7,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { figure } from '../../lib/statsView';
 import { screeningTime } from '../../lib/screeningTime';
 import './year.css';
+import { withBase } from '../../lib/basePath';
 
 type Poster = { id: number; title: string; year: number | null; poster: string | null };
 
@@ -40,7 +41,7 @@ export function PosterRow({ films, caption }: { films: Poster[]; caption(film: P
       {films.map((film, index) => (
         <li key={film.id}>
           <Link to={`/movie/${film.id}`}>
-            {film.poster ? <img src={film.poster} alt="" width={120} height={180} loading="lazy" /> : <span className="year-no-poster" aria-hidden="true" />}
+            {film.poster ? <img src={withBase(film.poster)} alt="" width={120} height={180} loading="lazy" /> : <span className="year-no-poster" aria-hidden="true" />}
             <span className="year-poster-title">
               {film.title}
               {film.year !== null && ` (${film.year})`}

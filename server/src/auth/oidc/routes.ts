@@ -1,0 +1,158 @@
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  OIDC_ALREADY_LINKED,
+  OIDC_DISABLED,
+  OIDC_ERRORS,
+  OIDC_LINK_EXPIRED,
+  OIDC_LINK_PAGE,
+  OIDC_WRONG_PASSWORD,
+  type OidcErrorCode,
+  oidcRoutes as api,
+} from '@movieclub/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { admission } from '../../admin/registration';
+import { withBasePath } from '../../http/basePath';
+import { contractRoute } from '../../http/contractRoute';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
+import { rateLimit } from '../../http/rateLimits';
+import { siteUrl } from '../../http/siteUrl';
+import { memberJoinedEvent } from '../../webhooks/events';
+import type { SessionUser } from '../service';
+import { setSessionCookie } from '../session';
+import { OidcClient, ProviderProblem } from './client';
+import { clearSealedCookie, FLOW_COOKIE, type FlowState, PENDING_COOKIE, type PendingLink, SealedCookies, setSealedCookie } from './cookies';
+import { safeReturnTo } from './names';
+import * as queries from './queries';
+import { createMember, resolveIdentity } from './service';
+
+const CALLBACK_PATH = api.callback.path;
+const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CODES, code);
+
+/** Where the provider sends the browser back: the site's public address (PUBLIC_URL when set) and the callback path. */
+export const redirectUri = (app: FastifyInstance, request: FastifyRequest) => `${siteUrl(app, request)}${CALLBACK_PATH}`;
+
+/** A redirect to a path of this site (under BASE_PATH). */
+const goTo = (reply: FastifyReply, path: string) => reply.redirect(withBasePath(reply.server, path), 302);
+const refuse = (reply: FastifyReply, code: OidcErrorCode) => goTo(reply, `/login?oidc_error=${code}`);
+
+/**
+ * Sign-in through an OpenID Connect identity provider: the start and the callback are
+ * browser navigations answered with redirects; the link page's calls are JSON.
+ */
+export async function routes(app: FastifyInstance) {
+  const settings = app.config.oidc;
+  const provider = settings ? new OidcClient(settings) : null;
+  const cookies = new SealedCookies(app.db, app.config.sessionSecret);
+  const limited = { config: { rateLimit: rateLimit(app.config, 'oidc') } };
+
+  const requireProvider = (): OidcClient => {
+    if (!provider) throw notFound(OIDC_DISABLED, 'oidc_disabled');
+    return provider;
+  };
+
+  /** Opens the normal session, exactly as a password login does. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, user: SessionUser, created: boolean) => {
+    const { token, expiresAt } = await app.auth.openSession(user.id);
+    setSessionCookie(request, reply, token, expiresAt);
+    if (created) {
+      const site = siteUrl(app, request);
+      app.clubEvents.post(() => memberJoinedEvent(site, user.username));
+    }
+  };
+
+  const pendingLink = async (request: FastifyRequest) => {
+    requireProvider();
+    const pending = await cookies.open<PendingLink>(PENDING_COOKIE, request.cookies[PENDING_COOKIE]);
+    const user = pending ? await queries.findUserById(app.db, pending.userId) : undefined;
+    if (!pending || !user) throw badRequest(OIDC_LINK_EXPIRED, 'oidc_link_expired');
+    return { pending, user };
+  };
+
+  contractRoute(app, api.config)(async () => ({
+    success: true,
+    enabled: settings !== null,
+    label: settings?.label ?? null,
+    only: settings?.only ?? false,
+  }));
+
+  contractRoute(app, api.start, limited)(async (request, reply) => {
+    const client = requireProvider();
+    const invite = request.query.invite?.trim() || null;
+    try {
+      const { url, flow } = await client.start(redirectUri(app, request), safeReturnTo(request.query.return_to), invite);
+      setSealedCookie(request, reply, FLOW_COOKIE, await cookies.seal(FLOW_COOKIE, flow));
+      return reply.redirect(url.href, 302);
+    } catch (error) {
+      if (!(error instanceof ProviderProblem)) throw error;
+      request.log.warn({ err: error.cause }, 'identity provider discovery failed');
+      return refuse(reply, error.reason);
+    }
+  });
+
+  contractRoute(app, api.callback, limited)(async (request, reply) => {
+    const client = requireProvider();
+    const flow = await cookies.open<FlowState>(FLOW_COOKIE, request.cookies[FLOW_COOKIE]);
+    clearSealedCookie(request, reply, FLOW_COOKIE);
+    // A callback this browser did not start (or started too long ago), whatever it says.
+    if (!flow || request.query.state !== flow.state) return refuse(reply, 'expired');
+    if (request.query.error) return refuse(reply, request.query.error === 'access_denied' ? 'access_denied' : 'provider_error');
+    const callbackUrl = new URL(redirectUri(app, request));
+    callbackUrl.search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    let identity;
+    try {
+      identity = await client.finish(callbackUrl, flow);
+    } catch (error) {
+      if (!(error instanceof ProviderProblem)) throw error;
+      request.log.warn({ err: error.cause }, 'identity provider answer refused');
+      return refuse(reply, error.reason);
+    }
+    const outcome = await resolveIdentity(app, identity, flow.invite);
+    if (outcome.kind === 'refused') return refuse(reply, outcome.code);
+    if (outcome.kind === 'link') {
+      const pending: PendingLink = { issuer: identity.issuer, subject: identity.subject, userId: outcome.userId, nameBase: outcome.nameBase, returnTo: flow.returnTo, invite: flow.invite };
+      setSealedCookie(request, reply, PENDING_COOKIE, await cookies.seal(PENDING_COOKIE, pending));
+      return goTo(reply, OIDC_LINK_PAGE);
+    }
+    await signIn(request, reply, outcome.user, outcome.created);
+    return goTo(reply, flow.returnTo);
+  });
+
+  contractRoute(app, api.pending, limited)(async (request) => {
+    const { user } = await pendingLink(request);
+    return { success: true, username: user.username };
+  });
+
+  contractRoute(app, api.link, { config: { rateLimit: rateLimit(app.config, 'login') } })(async (request, reply) => {
+    const { pending, user } = await pendingLink(request);
+    let checked: SessionUser;
+    try {
+      checked = await app.auth.checkPassword({ username: user.username, password: request.body.password });
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'invalid_credentials') throw unauthorized(OIDC_WRONG_PASSWORD, 'invalid_credentials');
+      throw error;
+    }
+    try {
+      await queries.insertIdentity(app.db, pending.issuer, pending.subject, checked.id);
+    } catch (error) {
+      // Linked meanwhile: this identity to someone, or this account to another identity at the provider.
+      const linked = await queries.findLinkedUser(app.db, pending.issuer, pending.subject);
+      if (linked?.id !== checked.id) throw conflict(OIDC_ALREADY_LINKED, 'oidc_already_linked');
+      request.log.debug({ err: error }, 'identity already linked to this account');
+    }
+    clearSealedCookie(request, reply, PENDING_COOKIE);
+    await signIn(request, reply, checked, false);
+    return { success: true, user: checked, return_to: pending.returnTo };
+  });
+
+  contractRoute(app, api.create, limited)(async (request, reply) => {
+    const { pending } = await pendingLink(request);
+    const admit = await admission(app, pending.invite ?? undefined);
+    const outcome = await createMember(app, pending, pending.nameBase, admit);
+    if (outcome.kind === 'refused') throw forbidden(OIDC_ERRORS[outcome.code], isErrorCode(outcome.code) ? outcome.code : 'forbidden');
+    if (outcome.kind !== 'signed_in') throw new Error('A new member was not created.');
+    clearSealedCookie(request, reply, PENDING_COOKIE);
+    await signIn(request, reply, outcome.user, outcome.created);
+    return { success: true, user: outcome.user, return_to: pending.returnTo };
+  });
+}

@@ -1,0 +1,102 @@
+import type { OidcSignedInReply } from '@movieclub/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Card } from 'primereact/card';
+import { Password } from 'primereact/password';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorText } from '../../api/client';
+import { createAccountInstead, fetchPendingLink, linkAccount } from '../../api/oidc';
+import { useSession } from '../../session/SessionProvider';
+import './oidc.css';
+
+/**
+ * Reached from the identity provider's callback when an account with the provider's name
+ * already exists here: its password links the two (never without it), or a new account
+ * is made under a free name.
+ */
+export function LinkAccountPage() {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const pending = useQuery({ queryKey: ['oidc-pending'], queryFn: ({ signal }) => fetchPendingLink(signal), retry: false, staleTime: Infinity });
+
+  const done = async (reply: OidcSignedInReply) => {
+    await refresh();
+    navigate(reply.return_to, { replace: true });
+  };
+  const link = useMutation({ mutationFn: linkAccount, onSuccess: done, onError: (failure) => setError(errorText(failure, 'The account could not be linked.')) });
+  const create = useMutation({ mutationFn: createAccountInstead, onSuccess: done, onError: (failure) => setError(errorText(failure, 'The account could not be created.')) });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    link.mutate(password);
+  };
+
+  if (pending.isPending) return null;
+  if (pending.isError) {
+    return (
+      <div className="credentials-page">
+        <Card title="Link your account" className="credentials-card">
+          <p role="status">
+            <strong>{errorText(pending.error, 'This sign-in could not be found.')}</strong>
+          </p>
+          <p className="credentials-switch">
+            <Link to="/login">Back to the login page</Link>
+          </p>
+        </Card>
+      </div>
+    );
+  }
+
+  const { username } = pending.data;
+  const busy = link.isPending || create.isPending;
+  return (
+    <div className="credentials-page">
+      <Card title="Link your account" className="credentials-card link-account-card">
+        <p>
+          An account named <strong>{username}</strong> already exists here. If it is yours, enter its password once to link it: from then on, the
+          identity provider signs you in to it.
+        </p>
+        <form onSubmit={submit} className="credentials-form" noValidate>
+          <label htmlFor="link-password">Password of {username}</label>
+          <Password
+            inputId="link-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            toggleMask
+            feedback={false}
+            autoComplete="current-password"
+            inputClassName="w-full"
+            className="w-full"
+            autoFocus
+          />
+          <div className="credentials-error" role="alert">
+            {error}
+          </div>
+          <Button type="submit" label="Link account" loading={link.isPending} disabled={busy} />
+        </form>
+        <div className="oidc-choice">
+          <p className="oidc-or" aria-hidden="true">
+            <span>or</span>
+          </p>
+          <Button
+            type="button"
+            label="Create a new account instead"
+            severity="secondary"
+            outlined
+            loading={create.isPending}
+            disabled={busy}
+            onClick={() => {
+              setError('');
+              create.mutate();
+            }}
+          />
+          <p className="credentials-switch">Not {username}? A new account gets a name of its own, such as {username}2.</p>
+        </div>
+      </Card>
+    </div>
+  );
+}

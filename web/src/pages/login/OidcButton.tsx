@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchOidcConfig, oidcStartUrl } from '../../api/oidc';
+
+/** The sign-in settings, read once per visit; a failed read offers the password form alone. */
+export function useOidcConfig() {
+  return useQuery({ queryKey: ['oidc-config'], queryFn: ({ signal }) => fetchOidcConfig(signal), staleTime: 5 * 60_000, retry: false });
+}
+
+/**
+ * 'Sign in with …': a plain link that leaves for the identity provider, styled as a
+ * PrimeReact button; `returnTo` is where the member lands afterwards.
+ */
+export function OidcButton({ label, returnTo, invite }: { label: string; returnTo: string; invite?: string }) {
+  return (
+    <a className="p-button p-button-outlined p-component oidc-button" href={oidcStartUrl(returnTo, invite)}>
+      <span className="pi pi-sign-in" aria-hidden="true" />
+      <span className="p-button-label">{label}</span>
+    </a>
+  );
+}

@@ -1,0 +1,70 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { resolveApiUrl } from '../api/client';
+import { pwaStatus } from './status';
+import './pwa.css';
+
+// Only when a new version waits, which needs the network that fetched it: a chunk of its own.
+const UpdateBanner = lazy(() => import('./UpdateBanner'));
+
+const healthUrl = () => resolveApiUrl('/api/health');
+
+/**
+ * The offline notice under the header while the server cannot be reached, and the
+ * banner offering a new version. The notice is part of the first bundle: it must
+ * show exactly when further chunks may not load.
+ */
+export function PwaStatus() {
+  const { offline, checking, update } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.getSnapshot);
+  const queryClient = useQueryClient();
+  const [stillOffline, setStillOffline] = useState(false);
+
+  // Back: what failed while offline is asked for again.
+  const reconnect = useCallback(async () => {
+    const reachable = await pwaStatus.check(healthUrl());
+    if (reachable) void queryClient.invalidateQueries();
+    return reachable;
+  }, [queryClient]);
+
+  useEffect(() => {
+    const online = () => void reconnect();
+    const lost = () => pwaStatus.noteBrowserOffline();
+    window.addEventListener('online', online);
+    window.addEventListener('offline', lost);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', lost);
+    };
+  }, [reconnect]);
+
+  useEffect(() => {
+    if (!offline) setStillOffline(false);
+  }, [offline]);
+
+  return (
+    <>
+      {offline && (
+        <div className="offline-notice" role="status">
+          <span className="pi pi-wifi offline-notice-icon" aria-hidden="true" />
+          <p className="offline-notice-text">
+            <strong>You are offline.</strong> The club will be back as soon as your connection is; until then, nothing you change can be saved.
+            {stillOffline && !checking && <span className="offline-notice-retry"> Still no connection.</span>}
+          </p>
+          <button
+            type="button"
+            className="p-button p-component p-button-sm p-button-outlined offline-notice-button"
+            disabled={checking}
+            onClick={() => void reconnect().then((reachable) => setStillOffline(!reachable))}
+          >
+            <span className="p-button-label p-c">{checking ? 'Checking…' : 'Try again'}</span>
+          </button>
+        </div>
+      )}
+      {update && (
+        <Suspense fallback={null}>
+          <UpdateBanner onUpdate={update} />
+        </Suspense>
+      )}
+    </>
+  );
+}
