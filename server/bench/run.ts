@@ -15,6 +15,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { importImdbFiles } from '../src/imdb/importer';
 import { searchIndex } from '../src/imdb/search';
 import { normaliseQuery } from '../src/imdb/ranking';
+import { decoys, FILMS, QUERIES as RELEVANCE_QUERIES, titleRows } from '../src/imdb/relevanceCases';
 import { percentile, POSTGRES_URL, withPostgresSchema } from './club';
 import { generateBasics, generateRatings, typicalQueries } from './generate';
 import { benchHttp } from './http';
@@ -98,6 +99,28 @@ async function measure(label: string, database: AppDatabase, files: Files, queri
       `(target p95 ≤ ${SEARCH_P95_TARGET} ms: ${verdict(p95 <= SEARCH_P95_TARGET)})`,
   );
   console.log(`${label}: slowest: ${timed.slice(-5).reverse().map((entry) => `'${entry.query}' ${f(entry.ms)}`).join(', ')}`);
+  await measureRelevance(label, database);
+}
+
+/** The relevance suite's queries against the generated index with the real films in it: hits, and how long they take. */
+async function measureRelevance(label: string, database: AppDatabase) {
+  const missed: string[] = [];
+  const times: number[] = [];
+  for (const [query, tconst, place] of RELEVANCE_QUERIES) {
+    const t = performance.now();
+    const results = await searchIndex(database.db, database.kind, normaliseQuery(query), 8);
+    times.push(performance.now() - t);
+    const at = results.findIndex((result) => result.tconst === tconst);
+    if (at < 0 || at >= place) missed.push(`'${query}' (${at < 0 ? 'absent' : `at ${at + 1}`})`);
+  }
+  times.sort((a, b) => a - b);
+  const f = (ms: number) => `${ms.toFixed(1)} ms`;
+  const hits = RELEVANCE_QUERIES.length - missed.length;
+  console.log(
+    `${label}: relevance ${hits}/${RELEVANCE_QUERIES.length} (${((hits / RELEVANCE_QUERIES.length) * 100).toFixed(0)} %) with the film where expected; ` +
+      `p50 ${f(percentile(times, 50))}, p99 ${f(percentile(times, 99))}, max ${f(times[times.length - 1])}` +
+      (missed.length ? `; missed ${missed.join(', ')}` : ''),
+  );
 }
 
 async function main() {
@@ -122,6 +145,10 @@ async function benchDatabases() {
     const t = performance.now();
     const titles = await generateBasics(file, TITLES);
     const ratings = await generateRatings(ratingsFile, TITLES);
+    // The real films and their decoys among the generated titles, for the relevance figures.
+    const real = titleRows([...FILMS, ...decoys()]);
+    fs.appendFileSync(file, `${real.basics.join('\n')}\n`);
+    fs.appendFileSync(ratingsFile, `${real.ratings.join('\n')}\n`);
     const files: Files = { basics: file, ratings: ratingsFile, rows: TITLES + ratings };
     const mib = (name: string) => (fs.statSync(name).size / 2 ** 20).toFixed(0);
     console.log(

@@ -27,19 +27,30 @@ for (const kind of TEST_DATABASES) {
       assert.equal(results[0]?.primary_title, 'The Godfather');
     });
 
-    it('puts exact and prefix matches before word matches, and those before mere substrings', async () => {
+    it('ranks a well-known word match above an obscure exact title or start, and any of them above mere substrings', async () => {
       await addImdbTitle(app.database.db, { tconst: 'tt9800001', primary_title: 'Roomba Wars', num_votes: 10 });
       await addImdbTitle(app.database.db, { tconst: 'tt9800002', primary_title: 'Mushroom Men', num_votes: 5_000_000 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9800003', primary_title: 'Room', num_votes: 400 });
       const titles = (await search('room')).map((r) => r.primary_title);
-      assert.ok(titles.indexOf('Roomba Wars') < titles.indexOf('The Room'), 'prefix before word match');
-      assert.ok(titles.indexOf('The Room') < titles.indexOf('Mushroom Men'), 'word match before a substring, whatever the votes');
+      // The Room (110,000 votes) only has a word starting with the query.
+      assert.deepEqual(titles.slice(0, 3), ['The Room', 'Room', 'Roomba Wars']);
+      assert.ok(titles.indexOf('Roomba Wars') < titles.indexOf('Mushroom Men'), 'a start before a substring, whatever the votes');
     });
 
-    it('puts feature films first among equal matches, then more votes', async () => {
-      await addImdbTitle(app.database.db, { tconst: 'tt9800010', primary_title: 'Zyzzyva Night', title_type: 'tvEpisode', num_votes: 900_000 });
-      await addImdbTitle(app.database.db, { tconst: 'tt9800011', primary_title: 'Zyzzyva Nights', title_type: 'movie', num_votes: 10 });
+    it('keeps an exact title with many votes above a word match with a few times more', async () => {
+      await addImdbTitle(app.database.db, { tconst: 'tt9800020', primary_title: 'Quillbeck', num_votes: 60_000 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9800021', primary_title: 'The Quillbeck Job', num_votes: 600_000 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9800022', primary_title: 'Quillbeck Nights', num_votes: 5_000 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9800023', primary_title: 'Return to Quillbeck', num_votes: 1_000 });
+      assert.deepEqual((await search('quillbeck')).map((r) => r.tconst), ['tt9800020', 'tt9800021', 'tt9800022', 'tt9800023']);
+    });
+
+    it('puts feature films before other types with a few times their votes, and episodes after any film with some votes', async () => {
+      await addImdbTitle(app.database.db, { tconst: 'tt9800010', primary_title: 'Zyzzyva Night', title_type: 'tvEpisode', num_votes: 500_000 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9800011', primary_title: 'Zyzzyva Nights', title_type: 'movie', num_votes: 100 });
       await addImdbTitle(app.database.db, { tconst: 'tt9800012', primary_title: 'Zyzzyva Nightfall', title_type: 'movie', num_votes: 1000 });
-      assert.deepEqual((await search('zyzzyva n')).map((r) => r.tconst), ['tt9800012', 'tt9800011', 'tt9800010']);
+      await addImdbTitle(app.database.db, { tconst: 'tt9800013', primary_title: 'Zyzzyva Nightly', title_type: 'tvSeries', num_votes: 5000 });
+      assert.deepEqual((await search('zyzzyva n')).map((r) => r.tconst), ['tt9800012', 'tt9800013', 'tt9800011', 'tt9800010']);
     });
 
     it('answers short and blank queries with an empty list', async () => {

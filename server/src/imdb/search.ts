@@ -3,7 +3,7 @@ import { SEARCH_LIMIT_MAX, SEARCH_MIN_CHARS } from '@movieclub/contract';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
 import { CatalogueCache } from '../movies/catalogueCache';
-import { byPopularity, fuzzyPercent, matchTier, normaliseQuery } from './ranking';
+import { byRank, fuzzyPercent, fuzzyRank, matchTier, normaliseQuery, type Rank, strictRank } from './ranking';
 import { type Candidate, fuzzyCandidates, strictCandidates } from './searchDialect';
 
 export { FUZZY_MIN_SCORE, normaliseQuery } from './ranking';
@@ -25,12 +25,13 @@ const reply = (row: Candidate): TitleSearchResult => ({
 });
 
 /**
- * Searches the IMDb index by title. Order: exact title, then titles starting
- * with the query, then titles where every word starts a title word, then
- * titles merely containing every word, then near misses (typos) by trigram
- * similarity; within each tier feature films first, then more votes first.
- * The database proposes capped candidate lists in popularity order (see
- * searchDialect.ts); the order is decided here, the same way for both.
+ * Searches the IMDb index by title. Strict matches (exact title, title starting
+ * with the query, every word starting a title word) come first, ranked by match
+ * quality and popularity together, so a famous film matching a word passes an
+ * obscure exact title; then titles merely containing every word, by popularity;
+ * then near misses (typos) by trigram similarity and popularity (ranking.ts).
+ * The database proposes capped candidate lists (see searchDialect.ts); the order
+ * is decided here, the same way for both.
  */
 export async function searchTitles(db: Kysely<Database>, kind: DatabaseKind, raw: string, limit: number): Promise<TitleSearchResult[]> {
   const query = normaliseQuery(raw);
@@ -49,22 +50,28 @@ export async function searchIndex(db: Kysely<Database>, kind: DatabaseKind, quer
   const shortOnly = words.every((word) => [...word].length < 3);
 
   const seen = new Set<string>();
-  const strict: { row: Candidate; tier: number }[] = [];
+  const ranked: { row: Candidate; rank: Rank }[] = [];
+  /** Ranks a candidate that matches strictly (with accents folded); false when it does not. */
+  const addStrict = (row: Candidate) => {
+    const tier = matchTier(query, words, row.primary_title);
+    if (tier === null || (shortOnly && tier > 1)) return false;
+    ranked.push({ row, rank: strictRank(tier, row) });
+    return true;
+  };
   for (const row of await strictCandidates(db, kind, query, words, size)) {
     if (seen.has(row.tconst)) continue;
     seen.add(row.tconst);
-    const tier = matchTier(query, words, row.primary_title);
-    if (tier !== null && (!shortOnly || tier <= 1)) strict.push({ row, tier });
+    addStrict(row);
   }
-  strict.sort((a, b) => a.tier - b.tier || byPopularity(a.row, b.row));
-  const results = strict.slice(0, size).map(({ row }) => reply(row));
-  if (results.length >= size || [...query].length < 3) return results;
+  if (ranked.length >= size || [...query].length < 3) return ranked.sort(byRank).slice(0, size).map(({ row }) => reply(row));
 
-  const fuzzy: { row: Candidate; score: number }[] = [];
   for (const row of await fuzzyCandidates(db, kind, query, words, size)) {
-    const score = seen.has(row.tconst) ? null : fuzzyPercent(query, row.primary_title);
-    if (score !== null) fuzzy.push({ row, score });
+    if (seen.has(row.tconst)) continue;
+    seen.add(row.tconst);
+    // A title the strict lookup could not see (an accent the index keeps) still ranks as the match it is.
+    if (addStrict(row)) continue;
+    const percent = fuzzyPercent(query, row.primary_title);
+    if (percent !== null) ranked.push({ row, rank: fuzzyRank(percent, row) });
   }
-  fuzzy.sort((a, b) => b.score - a.score || byPopularity(a.row, b.row));
-  return [...results, ...fuzzy.map(({ row }) => reply(row))].slice(0, size);
+  return ranked.sort(byRank).slice(0, size).map(({ row }) => reply(row));
 }

@@ -1,16 +1,29 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
-import { fuzzyPercent, matchTier } from './ranking';
+import {
+  compareRanks,
+  EPISODE_PENALTY,
+  fuzzyPercent,
+  fuzzyRank,
+  matchTier,
+  type Popularity,
+  type Rank,
+  SIMILARITY_WEIGHT,
+  strictRank,
+  TYPE_PENALTY,
+  WORD_TIER,
+} from './ranking';
 
 /**
  * Where title search differs by database, side by side. Both propose capped
  * candidate lists in popularity order (feature films, then votes), so common
- * words stop early; search.ts then ranks the candidates by match quality.
- * SQLite finds distinct lowercased titles ("names") in an FTS5 trigram table
- * whose rowid is the popularity rank, then takes the `size` most popular titles
- * of each (equal names match equally well); PostgreSQL reads titles from
- * pg_trgm GIN, pattern and popularity indexes.
+ * words stop early; search.ts then ranks the candidates by match quality and
+ * popularity (ranking.ts). SQLite finds distinct lowercased titles ("names") in
+ * an FTS5 trigram table whose rowid is the popularity rank, keeps the best names
+ * by the same ranking, then takes the `size` most popular titles of each (equal
+ * names match equally well); PostgreSQL reads titles from pg_trgm GIN, pattern
+ * and popularity indexes.
  */
 
 export interface Candidate {
@@ -52,12 +65,12 @@ export function wordTrigrams(words: string[]): string[] {
 
 /** Titles equal to, starting with, or containing every word of the query (lowercased, spaces collapsed). */
 export function strictCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number): Promise<Candidate[]> {
-  return kind === 'sqlite' ? sqliteStrict(db, query, words, size) : postgresStrict(db, query, words);
+  return kind === 'sqlite' ? sqliteStrict(db, query, words, size) : postgresStrict(db, query, words, size);
 }
 
 /** Titles sharing enough trigrams with the query to be a typo of it. */
 export function fuzzyCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number): Promise<Candidate[]> {
-  return kind === 'sqlite' ? sqliteFuzzy(db, query, words, size) : postgresFuzzy(db, query);
+  return kind === 'sqlite' ? sqliteFuzzy(db, query, words, size) : postgresFuzzy(db, query, size);
 }
 
 // ——— SQLite ———
@@ -93,14 +106,45 @@ async function ftsNames(db: Kysely<Database>, match: string, shortWords: string[
   return rows;
 }
 
+/** A name found, and how a title of it would rank (ranking.ts). */
+interface FoundName {
+  rank: number;
+  rankOf: (title: Popularity) => Rank;
+}
+
 /**
- * Titles of the best names: all titles of a name match equally well and its rank
- * is that of its most popular title, so the `size` best names by (score, rank)
- * hold the `size` best titles; their `size` most popular titles each are read.
+ * The `count` best names (their ranks), ranked by their most popular title: one
+ * title per name, read through the name index. That is the title ranked first
+ * (feature films, then votes, as of the last renumbering), not always the one
+ * ranking best here: callers ask for twice the names they need.
  */
-async function sqliteTitlesOf(db: Kysely<Database>, scored: { rank: number; score: number }[], size: number): Promise<Candidate[]> {
-  // Twice as many names as needed: titles added since the last renumbering rank after their popularity.
-  const names = scored.sort((a, b) => a.score - b.score || a.rank - b.rank).slice(0, size * 2).map((name) => name.rank);
+async function bestNames(db: Kysely<Database>, found: FoundName[], count: number): Promise<number[]> {
+  if (found.length <= count) return found.map((name) => name.rank);
+  const { rows } = await sql<{ rank: number } & Popularity>`
+    select n.rank, t.tconst, t.title_type, t.num_votes
+    from imdb_search_names n, imdb_search s, imdb_titles t
+    where n.rank in (select value from json_each(${JSON.stringify(found.map((name) => name.rank))}))
+      and s.rank = (select rank from imdb_search where name = n.name order by rank limit 1)
+      and t.tconst = s.tconst`.execute(db);
+  const top = new Map(rows.map((row) => [Number(row.rank), row]));
+  return found
+    .flatMap(({ rank, rankOf }) => {
+      const title = top.get(rank);
+      return title ? [{ name: rank, rank: rankOf(title) }] : [];
+    })
+    .sort((a, b) => compareRanks(a.rank, b.rank) || a.name - b.name)
+    .slice(0, count)
+    .map(({ name }) => name);
+}
+
+/**
+ * Titles of the best names: all titles of a name match equally well, so the
+ * `size` best names hold the `size` best titles; their `size` most popular
+ * titles each are read.
+ */
+async function sqliteTitlesOf(db: Kysely<Database>, found: FoundName[], size: number): Promise<Candidate[]> {
+  // Twice as many names as needed (see bestNames; titles added since the last renumbering also rank after their popularity).
+  const names = await bestNames(db, found, size * 2);
   if (names.length === 0) return [];
   const { rows } = await sql<Candidate>`
     select t.tconst, t.primary_title, t.start_year, t.genres, t.title_type, t.num_votes
@@ -134,12 +178,12 @@ async function sqliteStrict(db: Kysely<Database>, query: string, words: string[]
     const rarest = grams.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0)).slice(0, STRICT_TRIGRAMS);
     found.push(...(await ftsNames(db, rarest.map(ftsPhrase).join(' AND '), words.filter((word) => length(word) < 3))));
   }
-  const scored = new Map<number, number>();
+  const names = new Map<number, FoundName>();
   for (const { rank, name } of found) {
     const tier = matchTier(query, words, name);
-    if (tier !== null) scored.set(Number(rank), tier);
+    if (tier !== null) names.set(Number(rank), { rank: Number(rank), rankOf: (title) => strictRank(tier, title) });
   }
-  return sqliteTitlesOf(db, [...scored].map(([rank, score]) => ({ rank, score })), size);
+  return sqliteTitlesOf(db, [...names.values()], size);
 }
 
 /** The FTS5 expression for near misses: any two of the given trigrams (or the one, when alone). */
@@ -159,13 +203,12 @@ async function sqliteFuzzy(db: Kysely<Database>, query: string, words: string[],
   const known = grams.filter((gram) => (counts.get(gram) ?? 0) > 0).sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
   const match = fuzzyMatchExpression(known.slice(0, FUZZY_TRIGRAMS));
   if (!match) return [];
-  const scored: { rank: number; score: number }[] = [];
+  const names: FoundName[] = [];
   for (const { rank, name } of await ftsNames(db, match)) {
-    const score = fuzzyPercent(query, name);
-    // Negated: sqliteTitlesOf puts the lowest score (the best tier) first.
-    if (score !== null) scored.push({ rank: Number(rank), score: -score });
+    const percent = fuzzyPercent(query, name);
+    if (percent !== null) names.push({ rank: Number(rank), rankOf: (title) => fuzzyRank(percent, title) });
   }
-  return sqliteTitlesOf(db, scored, size);
+  return sqliteTitlesOf(db, names, size);
 }
 
 // ——— PostgreSQL ———
@@ -237,23 +280,81 @@ async function postgresContaining(db: Kysely<Database>, words: string[]): Promis
   return few ?? postgresMostPopular(db, sql.join([long, ...shortWords.map(startsWord)], sql` and `));
 }
 
-async function postgresStrict(db: Kysely<Database>, query: string, words: string[]): Promise<Candidate[]> {
+/**
+ * Titles holding every word, the well-known ones (POPULAR_VOTES or more) first,
+ * through their own small trigram index. A title with fewer votes matching as
+ * well can only pass one whose word match ranks above the best such a title
+ * could reach, so when `size` of the well-known ones do, the rest are not read.
+ */
+async function postgresContainingPopularFirst(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
+  const contains = words.map((word) => sql<SqlBool>`lower(primary_title) like ${`%${likeEscape(word)}%`} escape '\\'`);
+  // The same condition as the partial index's, so the planner uses it.
+  const { rows: popular } = await sql<Candidate>`select ${pgColumns} from imdb_titles
+    where num_votes >= ${sql.lit(POPULAR_VOTES)} and ${sql.join(contains, sql` and `)}
+    order by ${pgPopularity} limit ${CANDIDATES}`.execute(db);
+  const ceiling = strictRank(WORD_TIER, { title_type: 'movie', num_votes: POPULAR_VOTES - 1 }).score;
+  const beyondReach = popular.filter((row) => {
+    const tier = matchTier(query, words, row.primary_title);
+    return tier !== null && tier <= WORD_TIER && strictRank(tier, row).score > ceiling;
+  });
+  if (beyondReach.length >= size) return popular;
+  return [...popular, ...(await postgresContaining(db, words))];
+}
+
+async function postgresStrict(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
   const parts = [
     sql`(select ${pgColumns} from imdb_titles where lower(primary_title) = ${query} order by ${pgPopularity} limit ${CANDIDATES})`,
     postgresPrefix(query),
   ];
   const [{ rows }, containing] = await Promise.all([
     sql<Candidate>`${sql.join(parts, sql` union all `)}`.execute(db),
-    indexableWords(words).length > 0 ? postgresContaining(db, words) : Promise.resolve([]),
+    indexableWords(words).length > 0 ? postgresContainingPopularFirst(db, query, words, size) : Promise.resolve([]),
   ]);
   return [...rows, ...containing];
 }
 
-async function postgresFuzzy(db: Kysely<Database>, query: string): Promise<Candidate[]> {
-  const { rows } = await sql<Candidate>`
-    select ${pgColumns} from imdb_titles
-    where ${query} <% lower(primary_title)
-    order by word_similarity(${query}, lower(primary_title)) desc, ${pgPopularity}
-    limit ${CANDIDATES}`.execute(db);
-  return rows;
+/** Titles with this many votes or more have a trigram index of their own (imdb_titles_popular_trgm). */
+export const POPULAR_VOTES = 1000;
+/** How long the search through every title may take for a typo, in ms; past it the answer is what was found. */
+export const FUZZY_TIME_LIMIT_MS = 100;
+
+/**
+ * Runs `work` in a transaction whose statements stop after `ms`; then answers `fallback`
+ * (PostgreSQL cancels the statement with code 57014), so a slow pass costs a bounded time.
+ */
+export async function withinTime<T>(db: Kysely<Database>, ms: number, work: (trx: Kysely<Database>) => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.round(ms)))}, true)`.execute(trx);
+      return work(trx);
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '57014') return fallback;
+    throw error;
+  }
+}
+
+/**
+ * Near misses by pg_trgm's word similarity blended with popularity as ranking.ts
+ * blends them, so the famous title a typo means is not crowded out by obscure
+ * titles a little more similar. The well-known titles are searched first, through
+ * their own small index; only when they give fewer than `size` near misses are all
+ * titles searched, and that pass stops after FUZZY_TIME_LIMIT_MS.
+ */
+async function postgresFuzzy(db: Kysely<Database>, query: string, size: number): Promise<Candidate[]> {
+  const penalty = sql`case title_type when 'movie' then 0 when 'tvEpisode' then ${sql.lit(EPISODE_PENALTY)} else ${sql.lit(TYPE_PENALTY)} end`;
+  const score = sql`word_similarity(${query}, lower(primary_title)) * ${sql.lit(SIMILARITY_WEIGHT)}
+    + log(coalesce(num_votes, 0)::float8 + 1) - ${penalty}`;
+  const nearMisses = (target: Kysely<Database>, among: RawBuilder<unknown>) =>
+    sql<Candidate>`
+      select ${pgColumns} from imdb_titles
+      where ${query} <% lower(primary_title) and ${among}
+      order by ${score} desc, ${pgPopularity}
+      limit ${CANDIDATES}`.execute(target);
+  // The same condition as the partial index's, so the planner uses it.
+  const { rows: popular } = await nearMisses(db, sql`num_votes >= ${sql.lit(POPULAR_VOTES)}`);
+  const close = popular.filter((row) => fuzzyPercent(query, row.primary_title) !== null);
+  if (close.length >= size) return popular;
+  const rest = await withinTime(db, FUZZY_TIME_LIMIT_MS, async (trx) => (await nearMisses(trx, sql`coalesce(num_votes, 0) < ${sql.lit(POPULAR_VOTES)}`)).rows, []);
+  return [...popular, ...rest];
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { dialectOf } from '../db/database';
+import { POPULAR_VOTES } from './searchDialect';
 
 /**
  * Keeping the title-search index right around an import. Small imports leave it
@@ -56,6 +57,7 @@ const POSTGRES_INDEXES: Record<string, string> = {
   imdb_titles_popularity:
     "create index if not exists imdb_titles_popularity on imdb_titles ((title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
   imdb_titles_original: 'create index if not exists imdb_titles_original on imdb_titles (lower(original_title)) where original_title <> primary_title',
+  imdb_titles_popular_trgm: `create index if not exists imdb_titles_popular_trgm on imdb_titles using gin (lower(primary_title) gin_trgm_ops) where num_votes >= ${POPULAR_VOTES}`,
 };
 
 async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimate): Promise<() => Promise<void>> {

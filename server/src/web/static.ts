@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { failure } from '../http/errors';
+import { preloadLinks, readScreenFiles } from './screenPreloads';
 
 /** Hashed build output: a new build gets new names, so a copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,13 +29,30 @@ export function pageHtml(html: string, basePath: string): string {
   return doctype + meta + absolute.slice(doctype.length);
 }
 
-/** index.html as sent, read again only when the file changes. */
-function pageReader(file: string, basePath: string) {
-  let cached: { mtimeMs: number; html: string } | null = null;
-  return async (): Promise<string> => {
+/**
+ * index.html as sent for an address, read again only when the file changes: with links that fetch
+ * that address's screen alongside the entry script.
+ */
+function pageReader(webDist: string, basePath: string) {
+  const file = path.join(webDist, 'index.html');
+  let cached: { mtimeMs: number; html: string; screenFiles: ReturnType<typeof readScreenFiles>; byScreen: Map<string, string> } | null = null;
+  return async (pathname: string): Promise<string> => {
     const { mtimeMs } = await fs.promises.stat(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: pageHtml(await fs.promises.readFile(file, 'utf8'), basePath) };
-    return cached.html;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = pageHtml(await fs.promises.readFile(file, 'utf8'), basePath);
+      cached = { mtimeMs, html, screenFiles: readScreenFiles(webDist), byScreen: new Map() };
+    }
+    const files = cached.screenFiles?.(pathname);
+    if (!files) return cached.html;
+    const key = files.scripts.join(' ');
+    let html = cached.byScreen.get(key);
+    if (html === undefined) {
+      const end = cached.html.search(/<\/head>/i);
+      const links = preloadLinks(files, basePath);
+      html = end < 0 ? cached.html : cached.html.slice(0, end) + links + cached.html.slice(end);
+      cached.byScreen.set(key, html);
+    }
+    return html;
   };
 }
 
@@ -55,7 +73,7 @@ function cacheControlFor(root: string, filePath: string): string {
 export async function serveClient(app: FastifyInstance, webDist: string | null) {
   const index = webDist ? path.join(webDist, 'index.html') : null;
   const hasClient = index !== null && fs.existsSync(index);
-  const page = hasClient ? pageReader(index, app.config.basePath) : null;
+  const page = hasClient ? pageReader(webDist!, app.config.basePath) : null;
   if (hasClient) {
     const root = path.resolve(webDist!);
     await app.register(fastifyStatic, {
@@ -76,7 +94,7 @@ export async function serveClient(app: FastifyInstance, webDist: string | null) 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|socket\.io)(\/|$)/.test(request.url);
     if (isPage && page) {
-      return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(await page());
+      return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(await page(request.url.split('?')[0]));
     }
     if (isPage) {
       return reply.status(404).type('text/plain; charset=utf-8').send('The client is not built yet: run `npm run build`.');

@@ -1,0 +1,127 @@
+import { BASICS_HEADER, RATINGS_HEADER } from './parse';
+
+/**
+ * Search relevance cases, for the tests and the benchmark: real films at their real
+ * ids and about their real votes, decoys named as people type with few votes, and
+ * the queries people type with the film they mean.
+ */
+
+export type Title = [tconst: string, type: string, title: string, votes: number];
+
+/** Real films at their real ids, with about their real votes. */
+export const FILMS: Title[] = [
+  ['tt0133093', 'movie', 'The Matrix', 2_100_000],
+  ['tt0234215', 'movie', 'The Matrix Reloaded', 640_000],
+  ['tt0242653', 'movie', 'The Matrix Revolutions', 560_000],
+  ['tt0068646', 'movie', 'The Godfather', 2_100_000],
+  ['tt0071562', 'movie', 'The Godfather Part II', 1_400_000],
+  ['tt0099674', 'movie', 'The Godfather Part III', 450_000],
+  ['tt0078748', 'movie', 'Alien', 950_000],
+  ['tt0090605', 'movie', 'Aliens', 770_000],
+  ['tt0103644', 'movie', 'Alien 3', 330_000],
+  ['tt0211915', 'movie', 'Amélie', 800_000],
+  ['tt0145487', 'movie', 'Spider-Man', 880_000],
+  ['tt0316654', 'movie', 'Spider-Man 2', 620_000],
+  ['tt0120737', 'movie', 'The Lord of the Rings: The Fellowship of the Ring', 2_000_000],
+  ['tt0167261', 'movie', 'The Lord of the Rings: The Two Towers', 1_800_000],
+  ['tt0167260', 'movie', 'The Lord of the Rings: The Return of the King', 2_000_000],
+  ['tt0077869', 'movie', 'The Lord of the Rings', 110_000],
+  ['tt1375666', 'movie', 'Inception', 2_600_000],
+  ['tt0816692', 'movie', 'Interstellar', 2_200_000],
+  ['tt0468569', 'movie', 'The Dark Knight', 3_000_000],
+  ['tt0076759', 'movie', 'Star Wars', 1_450_000],
+  ['tt0114709', 'movie', 'Toy Story', 1_100_000],
+  ['tt0435761', 'movie', 'Toy Story 3', 900_000],
+  ['tt0245429', 'movie', 'Spirited Away', 900_000],
+  ['tt5884052', 'movie', 'Pokémon Detective Pikachu', 180_000],
+  ['tt0903747', 'tvSeries', 'Breaking Bad', 2_200_000],
+];
+
+/** Titles named as people type, or starting so, that few people voted for. */
+export function decoys(): Title[] {
+  const titles: Title[] = [];
+  const add = (type: string, title: string, votes: number) => titles.push([`tt98${String(titles.length).padStart(5, '0')}`, type, title, votes]);
+  add('movie', 'Matrix', 500);
+  add('tvSeries', 'Matrix', 4_000);
+  add('video', 'Matrix Reloaded Fan Cut', 50);
+  add('short', 'Matrix Reloaded', 30);
+  add('movie', 'The Godfather Returns', 80);
+  add('movie', 'Godfather', 15_000);
+  add('movie', 'Godfather', 4_000);
+  add('tvSeries', 'Godfather of Harlem', 15_000);
+  add('short', 'Alien', 200);
+  add('movie', 'Inception Point', 100);
+  add('movie', 'Fellowship', 200);
+  add('movie', 'Fellowship of the Dice', 50);
+  add('short', 'Lord of the Rings', 300);
+  add('movie', 'Dark Knight', 150);
+  add('movie', 'Amelie', 40);
+  add('movie', 'Breaking Bad', 60);
+  add('video', 'Star Wars Fan Film', 900);
+  add('movie', 'Interstellar Wars', 2_000);
+  // More starts than the SQLite candidate stage keeps names (twice the limit), so the films must not be cut there.
+  for (let i = 1; i <= 40; i++) {
+    add('movie', `Matrix Chronicles ${i}`, 10 + i);
+    add('movie', `Godfather of the Streets ${i}`, 10 + i);
+    add('movie', `Alien Encounter ${i}`, 10 + i);
+    add('movie', `Inception Point ${i}`, 10 + i);
+  }
+  // Episodes named after the films, some fairly voted.
+  for (let i = 1; i <= 30; i++) {
+    for (const name of ['The Matrix', 'The Godfather', 'Alien', 'Inception', 'Spider-Man', 'Star Wars', 'The Dark Knight', 'Toy Story']) {
+      add('tvEpisode', name, i * 300);
+    }
+  }
+  return titles;
+}
+
+/** Query, the film meant, and the place it must reach at worst (1: first). */
+export const QUERIES: [string, string, number][] = [
+  ['matrix', 'tt0133093', 1],
+  ['the matrix', 'tt0133093', 1],
+  ['matri', 'tt0133093', 1],
+  ['matrix reloaded', 'tt0234215', 1],
+  ['the matrix rel', 'tt0234215', 1],
+  ['matrx', 'tt0133093', 3],
+  ['godfather', 'tt0068646', 1],
+  ['the godfather', 'tt0068646', 1],
+  ['godfather part ii', 'tt0071562', 1],
+  ['godfather part', 'tt0071562', 3],
+  ['godfathr', 'tt0068646', 1],
+  ['the godfathr', 'tt0068646', 1],
+  ['alien', 'tt0078748', 1],
+  ['aliens', 'tt0090605', 1],
+  ['alien 3', 'tt0103644', 1],
+  ['inception', 'tt1375666', 1],
+  ['incep', 'tt1375666', 1],
+  ['inceptoin', 'tt1375666', 3],
+  ['incepton', 'tt1375666', 1],
+  ['lord of the rings', 'tt0120737', 3],
+  ['fellowship', 'tt0120737', 1],
+  ['fellowship of the ring', 'tt0120737', 1],
+  ['lord of the rigns', 'tt0120737', 3],
+  ['return of the king', 'tt0167260', 1],
+  ['two towers', 'tt0167261', 1],
+  ['spider-man', 'tt0145487', 1],
+  ['spider man', 'tt0145487', 3],
+  ['spiderman', 'tt0145487', 3],
+  ['dark knight', 'tt0468569', 1],
+  ['interstellar', 'tt0816692', 1],
+  ['interstelar', 'tt0816692', 1],
+  ['star wars', 'tt0076759', 1],
+  ['toy story', 'tt0114709', 1],
+  ['spirited away', 'tt0245429', 1],
+  ['amélie', 'tt0211915', 1],
+  ['pokemon detective pikachu', 'tt5884052', 1],
+  ['breaking bad', 'tt0903747', 1],
+];
+
+/** title.basics and title.ratings rows (without headers) for titles; the headers are BASICS_HEADER and RATINGS_HEADER. */
+export function titleRows(titles: Title[]): { basics: string[]; ratings: string[] } {
+  return {
+    basics: titles.map(([tconst, type, title]) => `${tconst}\t${type}\t${title}\t${title}\t0\t2001\t\\N\t90\tDrama`),
+    ratings: titles.filter(([, , , votes]) => votes > 0).map(([tconst, , , votes]) => `${tconst}\t6.0\t${votes}`),
+  };
+}
+
+export { BASICS_HEADER, RATINGS_HEADER };

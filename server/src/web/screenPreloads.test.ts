@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { REPO_ROOT } from '../config';
+import { startTestApp, type TestApp } from '../testing/testApp';
+import { SCREEN_MODULES } from './screenPreloads';
+
+/** A build's manifest in Vite's shape: the entry with its own imports, two screens sharing a chunk. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-A1.js', isEntry: true, imports: ['_react-B2.js'], css: ['assets/index-C3.css'] },
+  '_react-B2.js': { file: 'assets/react-B2.js' },
+  '_cards-D4.js': { file: 'assets/cards-D4.js', imports: ['_react-B2.js'], css: ['assets/cards-E5.css'] },
+  'src/pages/movie/MoviePage.tsx': { file: 'assets/MoviePage-F6.js', isDynamicEntry: true, imports: ['index.html', '_cards-D4.js'], css: ['assets/MoviePage-G7.css'] },
+  'src/pages/home/HomePage.tsx': { file: 'assets/HomePage-H8.js', isDynamicEntry: true, imports: ['index.html', '_cards-D4.js'], dynamicImports: ['src/pages/home/FirstRun.tsx'] },
+  'src/pages/home/FirstRun.tsx': { file: 'assets/FirstRun-J9.js', isDynamicEntry: true },
+};
+
+const linksOf = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`);
+
+describe("naming a screen's files in the page", () => {
+  let dist: string;
+  const apps: TestApp[] = [];
+
+  before(() => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-preload-'));
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>MovieClub</title><script type="module" crossorigin src="./assets/index-A1.js"></script></head><body></body></html>');
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  });
+  after(async () => {
+    for (const app of apps) await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("names the screen's chunk, the chunks it imports and their styles, but nothing the entry loads or that loads later", async () => {
+    const app = await startTestApp('sqlite', { config: { webDist: dist } });
+    apps.push(app);
+    assert.deepEqual(linksOf(String((await app.agent().get('/movie/12')).body)), [
+      'modulepreload /assets/MoviePage-F6.js',
+      'modulepreload /assets/cards-D4.js',
+      'preload /assets/MoviePage-G7.css',
+      'preload /assets/cards-E5.css',
+    ]);
+    assert.deepEqual(linksOf(String((await app.agent().get('/?from=share')).body)), [
+      'modulepreload /assets/HomePage-H8.js',
+      'modulepreload /assets/cards-D4.js',
+      'preload /assets/cards-E5.css',
+    ]);
+    // A screen the build does not hold, and an address no screen draws, get the page as built.
+    for (const address of ['/watchlist', '/no/such/screen']) {
+      const html = String((await app.agent().get(address)).body);
+      assert.deepEqual(linksOf(html), [], address);
+      assert.match(html, /<title>MovieClub<\/title>/, address);
+    }
+    const manifest = await app.agent().get('/.vite/manifest.json');
+    assert.doesNotMatch(JSON.stringify(manifest.body), /MoviePage-F6/, 'the manifest itself is not served');
+  });
+
+  it('puts the links under the prefix the site is served at', async () => {
+    const app = await startTestApp('sqlite', { config: { webDist: dist, basePath: '/movies' } });
+    apps.push(app);
+    const html = String((await app.agent().get('/movies/movie/12')).body);
+    assert.ok(linksOf(html).includes('modulepreload /movies/assets/MoviePage-F6.js'), html);
+  });
+
+  it("knows every screen web/src/App.tsx routes to, at the addresses it routes them", () => {
+    const app = fs.readFileSync(path.join(REPO_ROOT, 'web/src/App.tsx'), 'utf8');
+    const modules = new Map([...app.matchAll(/const (\w+) = lazy\(\(\) => import\('\.\/(pages\/[^']+)'\)/g)].map((match) => [match[1], `src/${match[2]}.tsx`]));
+    const routes = [...app.matchAll(/<Route path="([^"]+)" element=\{.*?<(\w+) \/>/g)].map((match) => ({ path: match[1], screen: match[2] }));
+    assert.ok(routes.length >= 15, `routes read from App.tsx: ${routes.length}`);
+    for (const route of routes) {
+      if (route.path === '*') continue;
+      const address = route.path.replace(/:\w+/g, 'x1');
+      const found = SCREEN_MODULES.find(([pattern]) => pattern.test(address))?.[1];
+      assert.equal(found, modules.get(route.screen), `${route.path} draws ${route.screen}`);
+    }
+  });
+});
