@@ -10,11 +10,13 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createQueryClient } from './api/queryClient';
+import { startLanguage } from './i18n';
 import { basePath } from './lib/basePath';
 import { registerServiceWorkerWhenIdle } from './pwa/start';
 import { SessionProvider } from './session/SessionProvider';
 
-createRoot(document.getElementById('root')!).render(
+// English needs nothing loaded; another language's catalogue arrives before the first render.
+void startLanguage().then(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <PrimeReactProvider>
@@ -26,6 +28,6 @@ createRoot(document.getElementById('root')!).render(
       </PrimeReactProvider>
     </QueryClientProvider>
   </StrictMode>,
-);
+));
 
 registerServiceWorkerWhenIdle();

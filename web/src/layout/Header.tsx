@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionProvider';
 import { HeaderSearch } from './HeaderSearch';
 import { withBase } from '../lib/basePath';
+import { t } from '../i18n';
+import { LanguagePicker } from './LanguagePicker';
 
 const HeaderUser = lazy(() => import('./HeaderUser'));
 
@@ -18,22 +20,22 @@ export function Header({ title }: { title: string }) {
   };
 
   const items: MenuItem[] = [
-    { label: 'Home', icon: 'pi pi-home', command: () => navigate('/') },
-    { label: 'Watchlist', icon: 'pi pi-list', command: () => navigate('/watchlist') },
+    { label: t('Home'), icon: 'pi pi-home', command: () => navigate('/') },
+    { label: t('Watchlist'), icon: 'pi pi-list', command: () => navigate('/watchlist') },
     ...(user
       ? [
-          { label: 'Add Movie', icon: 'pi pi-plus', command: () => navigate('/add-movie') },
-          { label: 'Logout', icon: 'pi pi-sign-out', command: () => void signOut('/') },
+          { label: t('Add Movie'), icon: 'pi pi-plus', command: () => navigate('/add-movie') },
+          { label: t('Logout'), icon: 'pi pi-sign-out', command: () => void signOut('/') },
         ]
       : [
-          { label: 'Register', icon: 'pi pi-user-plus', command: () => navigate('/register') },
-          { label: 'Login', icon: 'pi pi-sign-in', command: () => navigate('/login') },
+          { label: t('Register'), icon: 'pi pi-user-plus', command: () => navigate('/register') },
+          { label: t('Login'), icon: 'pi pi-sign-in', command: () => navigate('/login') },
         ]),
   ];
 
   const start = (
     <div className="header-start">
-      <Link to="/" className="header-logo" aria-label="MovieClub home">
+      <Link to="/" className="header-logo" aria-label={t('MovieClub home')}>
         <img src={withBase('/logo.svg')} alt="" width={36} height={36} />
         <span className="header-brand">MovieClub</span>
       </Link>
@@ -41,11 +43,16 @@ export function Header({ title }: { title: string }) {
     </div>
   );
 
-  const end = user ? (
-    <Suspense fallback={null}>
-      <HeaderUser user={user} onLogout={() => void signOut('/login')} />
-    </Suspense>
-  ) : null;
+  const end = (
+    <div className="header-end">
+      <LanguagePicker />
+      {user && (
+        <Suspense fallback={null}>
+          <HeaderUser user={user} onLogout={() => void signOut('/login')} />
+        </Suspense>
+      )}
+    </div>
+  );
 
   // The theme collapses the Menubar into its burger button at 960px; then the search takes a row of its own.
   return (

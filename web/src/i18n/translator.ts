@@ -1,0 +1,25 @@
+import i18next from 'i18next';
+import { de } from './de';
+import type { Language, Translate } from './index';
+
+/** The catalogues of the languages besides English: English text (the key) to translation. */
+export const CATALOGUES: Record<Exclude<Language, 'en'>, Record<string, string>> = { de };
+
+/** An i18next instance for `language` (English: an empty catalogue, every text its own key). */
+export function createTranslator(language: Language): Translate {
+  const catalogue = language === 'en' ? {} : CATALOGUES[language];
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    resources: { [language]: { translation: catalogue } },
+    fallbackLng: false,
+    initAsync: false,
+    // Keys are English sentences: dots and colons in them are text, not paths.
+    keySeparator: false,
+    nsSeparator: false,
+    returnEmptyString: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+  });
+  return (key, options) => instance.t(key, options) as string;
+}
