@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { interpolate, LANGUAGES, preferredLanguage, t, tn, useTranslator } from './index';
+import { interpolate, LANGUAGES, preferredLanguage, t, tn, applyTranslator } from './index';
 import { CATALOGUES, createTranslator } from './translator';
 
 const SOURCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,13 +87,13 @@ describe('the client in every language', () => {
   });
 
   it('answers in German once its catalogue is in use, and in English again after', () => {
-    useTranslator('de', createTranslator('de'));
+    applyTranslator('de', createTranslator('de'));
     try {
       const [key] = [...keys.keys()].filter((name) => !/_(one|other)$/.test(name) && placeholders(name).length === 0);
       assert.equal(t(key), CATALOGUES.de[key]);
       assert.equal(t('A text nobody translated'), 'A text nobody translated');
     } finally {
-      useTranslator('en', null);
+      applyTranslator('en', null);
     }
     assert.equal(t('Hello {{name}}', { name: 'Ash' }), 'Hello Ash');
     assert.equal(tn(1, '{{count}} movie', '{{count}} movies'), '1 movie');

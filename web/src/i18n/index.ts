@@ -45,7 +45,7 @@ export async function startLanguage(): Promise<void> {
   if (language !== 'en') {
     try {
       const { createTranslator } = await import('./translator');
-      useTranslator(language, createTranslator(language));
+      applyTranslator(language, createTranslator(language));
     } catch {
       // Offline with an old copy, say: English rather than nothing.
     }
@@ -54,7 +54,7 @@ export async function startLanguage(): Promise<void> {
 }
 
 /** Makes `language` current with its lookup (English: none). */
-export function useTranslator(language: Language, lookup: Translate | null): void {
+export function applyTranslator(language: Language, lookup: Translate | null): void {
   current = language;
   translate = lookup;
 }
