@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RequireLogin } from './components/RequireLogin';
+import { t } from './i18n';
 import { Layout } from './layout/Layout';
 
 // Each screen is its own chunk: a visitor's first page loads only what it shows.
@@ -39,17 +40,17 @@ export function App() {
       <Route path="/register" element={<Screen><RegisterPage /></Screen>} />
       <Route path="/movie/:id" element={<Screen><MoviePage /></Screen>} />
       <Route path="/add-movie" element={<Screen><RequireLogin><AddMoviePage /></RequireLogin></Screen>} />
-      <Route path="/watchlist" element={<Screen title="Watchlists"><WatchlistPage /></Screen>} />
-      <Route path="/watchlist/:identifier" element={<Screen title="Watchlists"><WatchlistPage /></Screen>} />
-      <Route path="/user/profile/:username" element={<Screen title="Profile"><ProfilePage /></Screen>} />
+      <Route path="/watchlist" element={<Screen title={t('Watchlists')}><WatchlistPage /></Screen>} />
+      <Route path="/watchlist/:identifier" element={<Screen title={t('Watchlists')}><WatchlistPage /></Screen>} />
+      <Route path="/user/profile/:username" element={<Screen title={t('Profile')}><ProfilePage /></Screen>} />
       <Route path="/import" element={<Screen><RequireLogin><ImportPage /></RequireLogin></Screen>} />
       <Route path="/import/:id" element={<Screen><RequireLogin><ImportPage /></RequireLogin></Screen>} />
-      <Route path="/screening/:id" element={<Screen title="Movie Night"><ScreeningPage /></Screen>} />
-      <Route path="/user/profile/:username/year/:year" element={<Screen title="Year in Review"><MemberYearPage /></Screen>} />
-      <Route path="/club/year/:year" element={<Screen title="Year in Review"><ClubYearPage /></Screen>} />
-      <Route path="/feed" element={<Screen title="Club Activity"><FeedPage /></Screen>} />
-      <Route path="/club" element={<Screen title="Club"><ClubPage /></Screen>} />
-      <Route path="/admin" element={<Screen title="Admin"><RequireLogin><AdminPage /></RequireLogin></Screen>} />
+      <Route path="/screening/:id" element={<Screen title={t('Movie Night')}><ScreeningPage /></Screen>} />
+      <Route path="/user/profile/:username/year/:year" element={<Screen title={t('Year in Review')}><MemberYearPage /></Screen>} />
+      <Route path="/club/year/:year" element={<Screen title={t('Year in Review')}><ClubYearPage /></Screen>} />
+      <Route path="/feed" element={<Screen title={t('Club Activity')}><FeedPage /></Screen>} />
+      <Route path="/club" element={<Screen title={t('Club')}><ClubPage /></Screen>} />
+      <Route path="/admin" element={<Screen title={t('Admin')}><RequireLogin><AdminPage /></RequireLogin></Screen>} />
       <Route path="*" element={<Screen><NotFoundPage /></Screen>} />
     </Routes>
   );

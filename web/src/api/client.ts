@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@movieclub/contract';
 import { pwaStatus } from '../pwa/status';
 import { basePath } from '../lib/basePath';
+import { t } from '../i18n';
 
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
 
@@ -71,7 +72,7 @@ export async function send<T>(path: string, init: RequestInit): Promise<T> {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // No answer at all: the offline notice shows once a check of the server fails too.
     pwaStatus.noteNetworkFailure(resolveApiUrl('/api/health'));
-    throw new ApiError('Network request failed.', 0);
+    throw new ApiError(t('Network request failed.'), 0);
   }
   pwaStatus.noteAnswer();
   const body: unknown = await response.json().catch(() => null);

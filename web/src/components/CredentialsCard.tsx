@@ -3,9 +3,11 @@ import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
+import { t } from '../i18n';
 
 interface CredentialsCardProps {
-  title: 'Login' | 'Register';
+  /** t('Login') or t('Register'): the heading and the button, and which of the two forms this is. */
+  title: string;
   /** Resolves with an error sentence to show, or null on success. */
   onSubmit(username: string, password: string): Promise<string | null>;
   footer?: React.ReactNode;
@@ -17,7 +19,9 @@ export function CredentialsCard({ title, onSubmit, footer }: CredentialsCardProp
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const id = title.toLowerCase();
+  // The same ids and autofill hints in every language.
+  const login = title === t('Login');
+  const id = login ? 'login' : 'register';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,16 +36,16 @@ export function CredentialsCard({ title, onSubmit, footer }: CredentialsCardProp
     <div className="credentials-page">
       <Card title={title} className="credentials-card">
         <form onSubmit={submit} className="credentials-form" noValidate>
-          <label htmlFor={`${id}-username`}>Username</label>
+          <label htmlFor={`${id}-username`}>{t('Username')}</label>
           <InputText id={`${id}-username`} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus />
-          <label htmlFor={`${id}-password`}>Password</label>
+          <label htmlFor={`${id}-password`}>{t('Password')}</label>
           <Password
             inputId={`${id}-password`}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             toggleMask
             feedback={false}
-            autoComplete={title === 'Login' ? 'current-password' : 'new-password'}
+            autoComplete={login ? 'current-password' : 'new-password'}
             inputClassName="w-full"
             className="w-full"
           />

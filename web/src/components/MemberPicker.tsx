@@ -4,6 +4,7 @@ import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocom
 import { useState } from 'react';
 import { queryKeys } from '../api/queryKeys';
 import { searchMembers } from '../api/viewings';
+import { t } from '../i18n';
 
 interface MemberPickerProps {
   inputId: string;
@@ -17,7 +18,7 @@ interface MemberPickerProps {
 }
 
 /** Members chosen by typing part of their name: suggestions from the club, chosen ones as chips. */
-export function MemberPicker({ inputId, value, onChange, exclude = [], placeholder = 'Members', className, panelClassName }: MemberPickerProps) {
+export function MemberPicker({ inputId, value, onChange, exclude = [], placeholder = t('Members'), className, panelClassName }: MemberPickerProps) {
   const queryClient = useQueryClient();
   const [suggestions, setSuggestions] = useState<ViewingMember[]>([]);
 

@@ -2,6 +2,7 @@ import type { Movie } from '@movieclub/contract';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useInMyWatchlist, useToggleInMyWatchlist } from '../pages/watchlist/membership';
+import { t } from '../i18n';
 import { useSession } from '../session/SessionProvider';
 import { LazyOverlayPanel, type PopupHandle } from './LazyOverlayPanel';
 import { LightButton } from './LightButton';
@@ -28,7 +29,7 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
   // Opened from the keyboard (a click with no pointer): focus goes back to the plus when it closes.
   const openedByKey = useRef(false);
   const [open, setOpen] = useState(false);
-  const heartLabel = inList ? 'Remove from My Watchlist' : 'Add to My Watchlist';
+  const heartLabel = inList ? t('Remove from My Watchlist') : t('Add to My Watchlist');
 
   const toLogin = () => navigate('/login', { state: { from: location } });
   const closed = () => {
@@ -60,8 +61,8 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
         icon="pi pi-plus"
         rounded
         text
-        aria-label="Add to Public Watchlist"
-        tooltip="Add to Public Watchlist"
+        aria-label={t('Add to Public Watchlist')}
+        tooltip={t('Add to Public Watchlist')}
         tooltipOptions={{ position: 'top' }}
         onClick={(event) => {
           event.preventDefault();
@@ -72,7 +73,7 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
         }}
       />
       <LogViewingButton movie={movie} />
-      <LazyOverlayPanel handle={panel} preload={loadPicker} onShow={() => setOpen(true)} onHide={closed} aria-label={`Add ${movie.title} to a public watchlist`}>
+      <LazyOverlayPanel handle={panel} preload={loadPicker} onShow={() => setOpen(true)} onHide={closed} aria-label={t('Add {{title}} to a public watchlist', { title: movie.title })}>
         {open && pickerModule && <pickerModule.PublicListPicker movieId={movie.id} onDone={() => panel.current?.hide()} />}
       </LazyOverlayPanel>
     </span>

@@ -9,6 +9,7 @@ import { RatingPicker } from './RatingPicker';
 import { StarRating } from './StarRating';
 import { UserAvatar } from './UserAvatar';
 import { withBase } from '../lib/basePath';
+import { formatNumber, t } from '../i18n';
 
 /** How many recent reviewers a card shows. */
 const AVATARS_SHOWN = 5;
@@ -23,8 +24,11 @@ interface MovieCardProps {
   onRated(movieId: number, stars: number): void;
 }
 
+/** A rating with one decimal, as toFixed(1) writes it, in the language's digits. */
+const oneDecimal = (value: number) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 const formatAverage = (average: Average | null) =>
-  average && average.count > 0 ? `${average.avg.toFixed(1)} (${average.count})` : 'N/A (0)';
+  average && average.count > 0 ? `${oneDecimal(average.avg)} (${average.count})` : t('N/A (0)');
 
 /** The picture for a movie without a poster: a neutral frame (the title is printed under it). */
 export function NoPoster({ className }: { className: string }) {
@@ -66,17 +70,17 @@ export function MovieCard({ movie, myRating, average, reviewers, onRated }: Movi
         </div>
         <div className="movie-card-facts">
           <span className="movie-card-release">{movie.release_date ?? '—'}</span>
-          <span className="movie-card-length">{movie.length != null ? `${movie.length} min` : '—'}</span>
+          <span className="movie-card-length">{movie.length != null ? t('{{length}} min', { length: movie.length }) : '—'}</span>
         </div>
         <div className="movie-card-ratings">
-          <span className="movie-card-imdb" title="IMDb Rating">
-            <i className="pi pi-star-fill" aria-hidden="true" /> IMDb {movie.imdb_rating != null ? movie.imdb_rating.toFixed(1) : 'N/A'}
+          <span className="movie-card-imdb" title={t('IMDb Rating')}>
+            <i className="pi pi-star-fill" aria-hidden="true" /> IMDb {movie.imdb_rating != null ? oneDecimal(movie.imdb_rating) : t('N/A')}
           </span>
-          <span className="movie-card-average" title="Average User Rating (number of ratings)">
-            <i className="pi pi-users" aria-hidden="true" /> Users {formatAverage(average)}
+          <span className="movie-card-average" title={t('Average User Rating (number of ratings)')}>
+            <i className="pi pi-users" aria-hidden="true" /> {t('Users {{average}}', { average: formatAverage(average) })}
           </span>
         </div>
-        <div className="movie-card-reviewers" role="group" aria-label="Recent reviewers">
+        <div className="movie-card-reviewers" role="group" aria-label={t('Recent reviewers')}>
           {reviewers.slice(0, AVATARS_SHOWN).map((reviewer) => (
             <Link key={reviewer.username} to={`/user/profile/${encodeURIComponent(reviewer.username)}`} title={reviewer.username}>
               <UserAvatar username={reviewer.username} picture={reviewer.profile_picture} className="movie-card-avatar" />
@@ -85,9 +89,9 @@ export function MovieCard({ movie, myRating, average, reviewers, onRated }: Movi
         </div>
         <div className="movie-card-rate">
           {/* Not disabled while sending: a disabled star drops out of the tab order and a keyboard user's focus with it. */}
-          <StarRating label="My Rating" value={myRating} onChange={(stars) => void rate(stars)} className="movie-card-stars" />
+          <StarRating label={t('My Rating')} value={myRating} onChange={(stars) => void rate(stars)} className="movie-card-stars" />
           <span className="movie-card-picker">
-            <RatingPicker label="My Rating" value={myRating} onChange={(stars) => void rate(stars)} />
+            <RatingPicker label={t('My Rating')} value={myRating} onChange={(stars) => void rate(stars)} />
           </span>
         </div>
         <a className="movie-card-imdb-link" href={movie.imdb_link} target="_blank" rel="noopener noreferrer">

@@ -1,5 +1,6 @@
 import { STARS_MAX } from '@movieclub/contract';
 import { useRef, useState } from 'react';
+import { t } from '../i18n';
 import { LazyOverlayPanel, type PopupHandle } from './LazyOverlayPanel';
 import { StarRating } from './StarRating';
 
@@ -55,7 +56,7 @@ export function RatingPicker({ label, value, onChange }: RatingPickerProps) {
             <span className="rating-picker-of"> / {STARS_MAX}</span>
           </>
         ) : (
-          'Rate'
+          t('Rate')
         )}
       </button>
       <LazyOverlayPanel handle={panel} onShow={shown} onHide={hidden} aria-label={label} className="rating-picker-panel">

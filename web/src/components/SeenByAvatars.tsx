@@ -1,5 +1,6 @@
 import type { StatsMember } from '@movieclub/contract';
 import { Link } from 'react-router-dom';
+import { t } from '../i18n';
 import { UserAvatar } from './UserAvatar';
 import './seen-by.css';
 
@@ -37,12 +38,12 @@ export function SeenByAvatars({ seen, notSeen, compact = false }: { seen: StatsM
     return (
       <span className="seen-by-compact">
         <Faces people={seen} linked={false} />
-        <span className="seen-by-count" title={notSeen.length > 0 ? `Not seen by ${names(notSeen)}` : undefined}>
-          {seen.length} of {total} seen it
+        <span className="seen-by-count" title={notSeen.length > 0 ? t('Not seen by {{names}}', { names: names(notSeen) }) : undefined}>
+          {t('{{seen}} of {{total}} seen it', { seen: seen.length, total })}
         </span>
         <span className="visually-hidden">
           {seen.length > 0 ? `: ${names(seen)}` : ''}
-          {notSeen.length > 0 ? `; not yet ${names(notSeen)}` : ''}
+          {notSeen.length > 0 ? t('; not yet {{names}}', { names: names(notSeen) }) : ''}
         </span>
       </span>
     );
@@ -50,13 +51,13 @@ export function SeenByAvatars({ seen, notSeen, compact = false }: { seen: StatsM
   return (
     <div className="seen-by">
       <section>
-        <h3>Seen it ({seen.length})</h3>
-        {seen.length === 0 ? <p className="seen-by-none">Nobody in the club yet.</p> : <Faces people={seen} />}
+        <h3>{t('Seen it ({{n}})', { n: seen.length })}</h3>
+        {seen.length === 0 ? <p className="seen-by-none">{t('Nobody in the club yet.')}</p> : <Faces people={seen} />}
         {seen.length > 0 && <p className="seen-by-names">{names(seen)}</p>}
       </section>
       <section>
-        <h3>Not yet ({notSeen.length})</h3>
-        {notSeen.length === 0 ? <p className="seen-by-none">Everyone in the club has seen it.</p> : <Faces people={notSeen} />}
+        <h3>{t('Not yet ({{n}})', { n: notSeen.length })}</h3>
+        {notSeen.length === 0 ? <p className="seen-by-none">{t('Everyone in the club has seen it.')}</p> : <Faces people={notSeen} />}
         {notSeen.length > 0 && <p className="seen-by-names">{names(notSeen)}</p>}
       </section>
     </div>

@@ -1,6 +1,7 @@
 import { STARS_MAX } from '@movieclub/contract';
 import { Rating } from 'primereact/rating';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { t } from '../i18n';
 
 interface StarRatingProps {
   /** The accessible name of the whole row of stars, e.g. 'My Rating'. */
@@ -13,7 +14,7 @@ interface StarRatingProps {
   className?: string;
 }
 
-const starName = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
+const starName = (stars: number) => (stars === 1 ? t('1 star') : t('{{stars}} stars', { stars }));
 
 /**
  * PrimeReact's Rating as a named radio group. Its stars are bare focusable divs
@@ -42,7 +43,7 @@ export function StarRating({ label, value, onChange, readOnly = false, className
   }, [current, readOnly]);
 
   if (readOnly) {
-    const name = `${label}: ${current} of ${STARS_MAX} stars`;
+    const name = t('{{label}}: {{value}} of {{max}} stars', { label, value: current, max: STARS_MAX });
     return <Rating className={className} value={current} stars={STARS_MAX} cancel={false} readOnly role="img" aria-label={name} />;
   }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answeredUnsuccessfully, errorText } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
 import { postReview } from '../api/reviews';
+import { t } from '../i18n';
 
 /**
  * Posts a quick rating (movie_id and stars only, so a detailed review keeps its
@@ -19,10 +20,10 @@ export function useQuickRating(): (movieId: number, stars: number) => Promise<bo
     try {
       const reply = await rating.mutateAsync({ movie_id: movieId, stars });
       if (reply.success) return true;
-      window.alert(reply.error || 'Failed to submit review.');
+      window.alert(reply.error || t('Failed to submit review.'));
     } catch (error) {
-      if (answeredUnsuccessfully(error)) window.alert(errorText(error, 'Failed to submit review.'));
-      else window.alert(errorText(error, 'An error occurred while submitting your review.'));
+      if (answeredUnsuccessfully(error)) window.alert(errorText(error, t('Failed to submit review.')));
+      else window.alert(errorText(error, t('An error occurred while submitting your review.')));
     }
     return false;
   };

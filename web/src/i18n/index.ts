@@ -44,8 +44,9 @@ export async function startLanguage(): Promise<void> {
   const language = preferredLanguage();
   if (language !== 'en') {
     try {
-      const { createTranslator } = await import('./translator');
+      const { applyComponentLocale, createTranslator } = await import('./translator');
       applyTranslator(language, createTranslator(language));
+      applyComponentLocale(language);
     } catch {
       // Offline with an old copy, say: English rather than nothing.
     }

@@ -1,4 +1,6 @@
 import i18next from 'i18next';
+import { addLocale, locale } from 'primereact/api';
+import primeGerman from 'primelocale/de.json';
 import { de } from './de';
 import type { Language, Translate } from './index';
 
@@ -22,4 +24,11 @@ export function createTranslator(language: Language): Translate {
     interpolation: { escapeValue: false },
   });
   return (key, options) => instance.t(key, options) as string;
+}
+
+/** PrimeReact's own texts (dialog buttons, calendar names, paginator and table labels) in `language`, from primelocale. */
+export function applyComponentLocale(language: Exclude<Language, 'en'>): void {
+  const texts = { de: primeGerman.de }[language];
+  addLocale(language, texts);
+  locale(language);
 }

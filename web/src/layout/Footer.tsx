@@ -1,7 +1,9 @@
+import { t } from '../i18n';
+
 export function Footer() {
   return (
     <footer className="app-footer">
-      <span>© 2025 MovieClub. All rights reserved.</span>
+      <span>{t('© 2025 MovieClub. All rights reserved.')}</span>
     </footer>
   );
 }

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
+import { t } from '../i18n';
 import './header-search.css';
 
 const loadSearchBox = () => import('./HeaderSearchBox');
 const HeaderSearchBox = lazy(loadSearchBox);
-const PLACEHOLDER = 'Search IMDb titles...';
 
 /**
  * The header search as the page first shows it: a box that looks and is named like
@@ -11,6 +11,7 @@ const PLACEHOLDER = 'Search IMDb titles...';
  * AutoComplete's code. Pointing at it starts loading that code; typing swaps it in.
  */
 function StandIn({ text, onType }: { text: string; onType?(text: string): void }) {
+  const placeholder = t('Search IMDb titles...');
   return (
     <span className="p-autocomplete p-component p-inputwrapper p-autocomplete-dd">
       <input
@@ -20,8 +21,8 @@ function StandIn({ text, onType }: { text: string; onType?(text: string): void }
         aria-autocomplete="list"
         aria-haspopup="listbox"
         aria-expanded="false"
-        aria-label="Search movies"
-        placeholder={PLACEHOLDER}
+        aria-label={t('Search movies')}
+        placeholder={placeholder}
         type="text"
         value={text}
         readOnly={!onType}
@@ -29,7 +30,7 @@ function StandIn({ text, onType }: { text: string; onType?(text: string): void }
         onPointerEnter={() => void loadSearchBox()}
         onChange={(event) => onType?.(event.target.value)}
       />
-      <button aria-label={PLACEHOLDER} className="p-autocomplete-dropdown p-button p-component p-button-icon-only" type="button" tabIndex={-1} onClick={() => onType?.(text)}>
+      <button aria-label={placeholder} className="p-autocomplete-dropdown p-button p-component p-button-icon-only" type="button" tabIndex={-1} onClick={() => onType?.(text)}>
         <span className="p-button-icon pi pi-chevron-down" aria-hidden="true" />
       </button>
     </span>

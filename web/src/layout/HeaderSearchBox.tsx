@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ensureMovie, searchImdb } from '../api/catalogue';
 import { queryKeys } from '../api/queryKeys';
+import { t } from '../i18n';
 import { searchableQuery, type Suggestion, toSuggestions } from './searchSuggestions';
 
 /**
@@ -80,12 +81,12 @@ export default function HeaderSearchBox({ initialText }: { initialText: string }
         delay={400}
         minLength={SEARCH_MIN_CHARS}
         scrollHeight="200px"
-        placeholder="Search IMDb titles..."
-        aria-label="Search movies"
+        placeholder={t('Search IMDb titles...')}
+        aria-label={t('Search movies')}
         inputClassName="header-search-input"
         panelClassName="header-search-panel"
         // Eight results overflow the 200 px panel: a focusable list lets keyboard users scroll it (arrow keys still move through it from the box).
-        pt={{ list: { tabIndex: 0, 'aria-label': 'Search results' } }}
+        pt={{ list: { tabIndex: 0, 'aria-label': t('Search results') } }}
       />
     </>
   );

@@ -4,11 +4,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
 import { queryKeys } from '../api/queryKeys';
+import { formatLocale, t } from '../i18n';
 import { UserAvatar } from '../components/UserAvatar';
 import { usePageSocket } from '../lib/usePageSocket';
 import './notifications.css';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
  * The header's bell: the unread count, kept live over the socket (a notification made on
@@ -52,7 +53,7 @@ export function NotificationBell() {
 
   const unread = notifications.data?.unread ?? 0;
   const list = notifications.data?.notifications ?? [];
-  const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
+  const label = unread === 0 ? t('Notifications') : t('Notifications, {{unread}} unread', { unread });
   return (
     <div className="notification-bell" ref={root}>
       <button type="button" className="bell-button" aria-label={label} title={label} aria-expanded={open} aria-controls={open ? `${ids}-panel` : undefined} onClick={() => setOpen(!open)}>
@@ -64,17 +65,17 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <div className="bell-panel" id={`${ids}-panel`} role="region" aria-label="Notifications">
+        <div className="bell-panel" id={`${ids}-panel`} role="region" aria-label={t('Notifications')}>
           <div className="bell-panel-head">
-            <h2>Notifications</h2>
+            <h2>{t('Notifications')}</h2>
             {unread > 0 && (
               <button type="button" className="bell-mark-all" onClick={() => read.mutate(undefined)}>
-                Mark all read
+                {t('Mark all read')}
               </button>
             )}
           </div>
           {list.length === 0 ? (
-            <p className="bell-empty">Nothing yet. Comments, mentions, reactions and movie nights show up here.</p>
+            <p className="bell-empty">{t('Nothing yet. Comments, mentions, reactions and movie nights show up here.')}</p>
           ) : (
             <ul className="bell-list">
               {list.map((item) => (
@@ -91,7 +92,7 @@ export function NotificationBell() {
                       {item.text}
                       <span className="bell-when">
                         {when(item.created_at)}
-                        {!item.read && <span className="visually-hidden"> (unread)</span>}
+                        {!item.read && <span className="visually-hidden"> {t('(unread)')}</span>}
                       </span>
                     </span>
                   </Link>

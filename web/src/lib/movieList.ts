@@ -1,18 +1,20 @@
 import { toNumber } from '../api/adapters';
+import { t } from '../i18n';
 import { fuzzyScore } from './fuzzy';
 
 export type SortField = 'imdb_rating' | 'avg_user_rating' | 'my_rating' | 'title';
 export type SortOrder = 'desc' | 'asc';
 
-export const SORT_FIELDS: { label: string; value: SortField }[] = [
-  { label: 'IMDb Rating', value: 'imdb_rating' },
-  { label: 'Average User Rating', value: 'avg_user_rating' },
-  { label: 'My Rating', value: 'my_rating' },
-  { label: 'Title', value: 'title' },
+/** The home list's sort fields and orders, labelled in the current language. */
+export const sortFields = (): { label: string; value: SortField }[] => [
+  { label: t('IMDb Rating'), value: 'imdb_rating' },
+  { label: t('Average User Rating'), value: 'avg_user_rating' },
+  { label: t('My Rating'), value: 'my_rating' },
+  { label: t('Title'), value: 'title' },
 ];
-export const SORT_ORDERS: { label: string; value: SortOrder }[] = [
-  { label: 'Descending', value: 'desc' },
-  { label: 'Ascending', value: 'asc' },
+export const sortOrders = (): { label: string; value: SortOrder }[] => [
+  { label: t('Descending'), value: 'desc' },
+  { label: t('Ascending'), value: 'asc' },
 ];
 
 export interface ListOptions<T> {

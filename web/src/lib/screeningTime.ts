@@ -1,3 +1,5 @@
+import { formatLocale } from '../i18n';
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
@@ -34,5 +36,5 @@ export function earliestInputValue(now = new Date()): string {
 export function screeningTime(iso: string): string {
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return '';
-  return moment.toLocaleString(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return moment.toLocaleString(formatLocale(), { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }

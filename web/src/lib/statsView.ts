@@ -1,11 +1,12 @@
 import type { PeriodActivity } from '@movieclub/contract';
+import { formatLocale, formatNumber, t } from '../i18n';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const months = () => [t('Jan'), t('Feb'), t('Mar'), t('Apr'), t('May'), t('Jun'), t('Jul'), t('Aug'), t('Sep'), t('Oct'), t('Nov'), t('Dec')];
 
 /** A period's label on a chart: the year as is, a month as its short name ('2026-03' → 'Mar'). */
 export function periodLabel(period: string): string {
   const month = /^\d{4}-(\d{2})$/.exec(period);
-  return month ? (MONTHS[Number(month[1]) - 1] ?? period) : period;
+  return month ? (months()[Number(month[1]) - 1] ?? period) : period;
 }
 
 /** Films per period, as bars. */
@@ -20,16 +21,16 @@ export const ratingBars = (ratings: number[]) => ratings.map((value, index) => (
 /** A figure with one decimal where it has one, '–' for none: 7.5, 12, –. */
 export function figure(value: number | null | undefined): string {
   if (value === null || value === undefined) return '–';
-  return Number.isInteger(value) ? value.toLocaleString() : value.toLocaleString(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  return Number.isInteger(value) ? formatNumber(value) : formatNumber(value, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 }
 
 /** 'YYYY-MM-DD' as a short date ('Mar 3, 2026'), read as a calendar day wherever the viewer is. */
 export function calendarDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString(undefined, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString(formatLocale(), { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** The year picker's options: all time, then each year with activity, newest first. */
 export function yearOptions(years: number[]): { label: string; value: number | null }[] {
-  return [{ label: 'All time', value: null }, ...[...years].sort((a, b) => b - a).map((year) => ({ label: String(year), value: year }))];
+  return [{ label: t('All time'), value: null }, ...[...years].sort((a, b) => b - a).map((year) => ({ label: String(year), value: year }))];
 }

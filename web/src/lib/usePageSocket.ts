@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { t } from '../i18n';
 import { loadIo, openSocket } from './socket';
-
-export const REALTIME_DISABLED = 'Realtime disabled (socket.io load failed)';
-export const REALTIME_CONNECTION_FAILED = 'Realtime connection failed';
-export const REALTIME_INIT_FAILED = 'Realtime init failed';
 
 /**
  * One socket for the page while it is shown, retried with backoff when lost. Returns
@@ -24,16 +21,16 @@ export function usePageSocket(onOpen?: (socket: Socket) => void): { socket: Sock
         try {
           created = openSocket(io);
         } catch {
-          setProblem(REALTIME_INIT_FAILED);
+          setProblem(t('Realtime init failed'));
           return;
         }
         created.on('connect', () => setProblem(''));
-        created.on('connect_error', () => setProblem(REALTIME_CONNECTION_FAILED));
+        created.on('connect_error', () => setProblem(t('Realtime connection failed')));
         onOpen?.(created);
         setSocket(created);
       },
       () => {
-        if (!cancelled) setProblem(REALTIME_DISABLED);
+        if (!cancelled) setProblem(t('Realtime disabled (socket.io load failed)'));
       },
     );
     return () => {

@@ -1,12 +1,14 @@
+import { formatLocale, t } from '../i18n';
+
 /** A viewing's `YYYY-MM-DD` as people read it here, e.g. 'March 1, 2025' (the browser's language). */
-export function viewingDate(day: string, locale?: string): string {
+export function viewingDate(day: string, locale: string = formatLocale()): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
   return new Date(year, month - 1, date).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /** The month heading of a diary group, e.g. 'March 2025'. */
-export function diaryMonth(day: string, locale?: string): string {
+export function diaryMonth(day: string, locale: string = formatLocale()): string {
   const [year, month] = day.split('-').map(Number);
   if (!year || !month) return day;
   return new Date(year, month - 1, 1).toLocaleDateString(locale, { month: 'long', year: 'numeric' });
@@ -15,5 +17,5 @@ export function diaryMonth(day: string, locale?: string): string {
 /** 'Bob', 'Bob and Cat', 'Bob, Cat and Dee'. */
 export function namesText(names: string[]): string {
   if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return t('{{names}} and {{last}}', { names: names.slice(0, -1).join(', '), last: names[names.length - 1] });
 }

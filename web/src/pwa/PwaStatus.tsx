@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { resolveApiUrl } from '../api/client';
+import { t } from '../i18n';
 import { pwaStatus } from './status';
 import './pwa.css';
 
@@ -47,8 +48,8 @@ export function PwaStatus() {
         <div className="offline-notice" role="status">
           <span className="pi pi-wifi offline-notice-icon" aria-hidden="true" />
           <p className="offline-notice-text">
-            <strong>You are offline.</strong> The club will be back as soon as your connection is; until then, nothing you change can be saved.
-            {stillOffline && !checking && <span className="offline-notice-retry"> Still no connection.</span>}
+            <strong>{t('You are offline.')}</strong> {t('The club will be back as soon as your connection is; until then, nothing you change can be saved.')}
+            {stillOffline && !checking && <span className="offline-notice-retry"> {t('Still no connection.')}</span>}
           </p>
           <button
             type="button"
@@ -56,7 +57,7 @@ export function PwaStatus() {
             disabled={checking}
             onClick={() => void reconnect().then((reachable) => setStillOffline(!reachable))}
           >
-            <span className="p-button-label p-c">{checking ? 'Checking…' : 'Try again'}</span>
+            <span className="p-button-label p-c">{checking ? t('Checking…') : t('Try again')}</span>
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
+import { t } from '../i18n';
 
 /**
  * A new version of the app has been downloaded and waits: offers to switch to it.
@@ -12,10 +13,10 @@ export default function UpdateBanner({ onUpdate }: { onUpdate: () => void }) {
   return (
     <div className="update-banner" role="status">
       <span className="pi pi-sparkles update-banner-icon" aria-hidden="true" />
-      <p className="update-banner-text">A new version of MovieClub is ready.</p>
+      <p className="update-banner-text">{t('A new version of MovieClub is ready.')}</p>
       <div className="update-banner-actions">
         <Button
-          label="Reload to update"
+          label={t('Reload to update')}
           icon="pi pi-refresh"
           size="small"
           className="update-banner-reload"
@@ -25,7 +26,7 @@ export default function UpdateBanner({ onUpdate }: { onUpdate: () => void }) {
             onUpdate();
           }}
         />
-        <Button label="Later" size="small" text className="update-banner-later" onClick={() => setDismissed(true)} />
+        <Button label={t('Later')} size="small" text className="update-banner-later" onClick={() => setDismissed(true)} />
       </div>
     </div>
   );

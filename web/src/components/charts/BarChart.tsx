@@ -1,5 +1,6 @@
 import { Chart } from 'primereact/chart';
 import { useId } from 'react';
+import { formatNumber, t } from '../../i18n';
 import './charts.css';
 
 export interface Bar {
@@ -39,14 +40,14 @@ export function BarChart({ title, bars, unit, horizontal = false, height = 220 }
         {title}
       </figcaption>
       {bars.length === 0 ? (
-        <p className="bar-chart-empty">Nothing yet.</p>
+        <p className="bar-chart-empty">{t('Nothing yet.')}</p>
       ) : (
         <>
           <div className="bar-chart-canvas" style={{ height }} aria-hidden="true">
             <Chart type="bar" data={data} options={options} style={{ height: '100%' }} />
           </div>
           <details className="bar-chart-numbers">
-            <summary>Show the numbers</summary>
+            <summary>{t('Show the numbers')}</summary>
             <table>
               <thead>
                 <tr>
@@ -58,7 +59,7 @@ export function BarChart({ title, bars, unit, horizontal = false, height = 220 }
                 {bars.map((bar) => (
                   <tr key={bar.label}>
                     <th scope="row">{bar.label}</th>
-                    <td>{bar.value.toLocaleString()}</td>
+                    <td>{formatNumber(bar.value)}</td>
                   </tr>
                 ))}
               </tbody>

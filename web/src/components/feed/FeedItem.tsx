@@ -1,15 +1,17 @@
 import type { FeedEvent } from '@movieclub/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { formatLocale, t } from '../../i18n';
 import { namesText } from '../../lib/viewingDates';
+import { Phrase } from '../Phrase';
 import { SpoilerBlock } from '../social/SpoilerBlock';
 import { UserAvatar } from '../UserAvatar';
 
 const profile = (username: string) => `/user/profile/${encodeURIComponent(username)}`;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function MovieLink({ event }: { event: FeedEvent }) {
-  if (!event.movie) return <>a movie</>;
+  if (!event.movie) return <>{t('a movie')}</>;
   return (
     <Link to={`/movie/${event.movie.id}`}>
       {event.movie.title}
@@ -19,41 +21,39 @@ function MovieLink({ event }: { event: FeedEvent }) {
 }
 
 function ListLink({ event }: { event: FeedEvent }) {
-  return event.list ? <Link to={`/watchlist/${event.list.id}`}>{event.list.name}</Link> : <>a list</>;
+  return event.list ? <Link to={`/watchlist/${event.list.id}`}>{event.list.name}</Link> : <>{t('a list')}</>;
 }
 
 /** What happened, as a sentence with its links. */
 function sentence(event: FeedEvent): ReactNode {
+  const movie = <MovieLink event={event} />;
+  const list = <ListLink event={event} />;
+  const night = <Link to={`/screening/${event.screening?.id ?? ''}`}>{t('movie night')}</Link>;
   switch (event.kind) {
     case 'review':
-      return <>rated <MovieLink event={event} />{event.review ? ` ${event.review.stars} ★` : ''}</>;
+      return event.review ? (
+        <Phrase text={t('rated {{movie}} {{stars}} ★', { stars: event.review.stars })} parts={{ movie }} />
+      ) : (
+        <Phrase text={t('rated {{movie}}')} parts={{ movie }} />
+      );
     case 'viewing':
-      return (
-        <>
-          watched <MovieLink event={event} />
-          {event.with.length > 0 && ` with ${namesText(event.with.map((member) => member.username))}`}
-        </>
+      return event.with.length > 0 ? (
+        <Phrase text={t('watched {{movie}} with {{names}}')} parts={{ movie, names: namesText(event.with.map((member) => member.username)) }} />
+      ) : (
+        <Phrase text={t('watched {{movie}}')} parts={{ movie }} />
       );
     case 'movie_added':
-      return <>added <MovieLink event={event} /> to the catalogue</>;
+      return <Phrase text={t('added {{movie}} to the catalogue')} parts={{ movie }} />;
     case 'list_addition':
-      return <>added <MovieLink event={event} /> to <ListLink event={event} /></>;
+      return <Phrase text={t('added {{movie}} to {{list}}')} parts={{ movie, list }} />;
     case 'pick':
-      return <>picked <MovieLink event={event} /> from <ListLink event={event} /></>;
+      return <Phrase text={t('picked {{movie}} from {{list}}')} parts={{ movie, list }} />;
     case 'screening_scheduled':
-      return (
-        <>
-          scheduled a <Link to={`/screening/${event.screening?.id ?? ''}`}>movie night</Link> of <ListLink event={event} />
-        </>
-      );
+      return <Phrase text={t('scheduled a {{night}} of {{list}}')} parts={{ night, list }} />;
     case 'screening_picked':
-      return (
-        <>
-          picked <MovieLink event={event} /> for a <Link to={`/screening/${event.screening?.id ?? ''}`}>movie night</Link> of <ListLink event={event} />
-        </>
-      );
+      return <Phrase text={t('picked {{movie}} for a {{night}} of {{list}}')} parts={{ movie, night, list }} />;
     case 'member_joined':
-      return <>joined the club</>;
+      return <>{t('joined the club')}</>;
   }
 }
 
@@ -65,7 +65,7 @@ export function FeedItem({ event, mute }: { event: FeedEvent; mute?: ReactNode }
       {actor ? <UserAvatar username={actor.username} picture={actor.profile_picture} initial /> : <i className="pi pi-users feed-no-actor" aria-hidden="true" />}
       <div className="feed-body">
         <p className="feed-sentence">
-          {actor ? <Link to={profile(actor.username)} className="feed-actor">{actor.username}</Link> : 'Someone'}{' '}
+          {actor ? <Link to={profile(actor.username)} className="feed-actor">{actor.username}</Link> : t('Someone')}{' '}
           {sentence(event)}
         </p>
         {event.review?.text && (
@@ -78,7 +78,7 @@ export function FeedItem({ event, mute }: { event: FeedEvent; mute?: ReactNode }
           {event.review && event.movie && (
             <>
               {' · '}
-              <Link to={`/movie/${event.movie.id}`}>{event.review.comment_count === 1 ? '1 comment' : `${event.review.comment_count} comments`}</Link>
+              <Link to={`/movie/${event.movie.id}`}>{event.review.comment_count === 1 ? t('1 comment') : t('{{n}} comments', { n: event.review.comment_count })}</Link>
             </>
           )}
           {mute}

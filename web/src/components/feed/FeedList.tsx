@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { Button } from 'primereact/button';
 import { fetchFeed, fetchMutes, setMuted } from '../../api/feed';
 import { queryKeys } from '../../api/queryKeys';
+import { t } from '../../i18n';
 import { FeedItem } from './FeedItem';
 import './feed.css';
 
@@ -30,15 +31,15 @@ export function FeedList({ pageSize, me, paged }: FeedListProps) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
     },
   });
-  if (feed.isError) return <p role="alert">Could not load the feed. Please try again.</p>;
-  if (!feed.data) return <p>Loading the feed...</p>;
+  if (feed.isError) return <p role="alert">{t('Could not load the feed. Please try again.')}</p>;
+  if (!feed.data) return <p>{t('Loading the feed...')}</p>;
   const events = feed.data.pages.flatMap((page) => page.events);
   const muted = mutes.data?.muted ?? [];
 
   return (
     <div className="feed">
       {events.length === 0 ? (
-        <p className="feed-empty">Nothing has happened yet.</p>
+        <p className="feed-empty">{t('Nothing has happened yet.')}</p>
       ) : (
         <ol className="feed-list">
           {events.map((event) => (
@@ -50,7 +51,7 @@ export function FeedList({ pageSize, me, paged }: FeedListProps) {
                   <>
                     {' · '}
                     <button type="button" className="feed-mute" onClick={() => mute.mutate({ username: event.actor!.username, muted: true })}>
-                      Mute {event.actor.username}
+                      {t('Mute {{name}}', { name: event.actor.username })}
                     </button>
                   </>
                 ) : null
@@ -59,16 +60,16 @@ export function FeedList({ pageSize, me, paged }: FeedListProps) {
           ))}
         </ol>
       )}
-      {paged && feed.hasNextPage && <Button type="button" outlined label="Older events" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()} />}
+      {paged && feed.hasNextPage && <Button type="button" outlined label={t('Older events')} loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()} />}
       {paged && muted.length > 0 && (
         <section className="feed-muted" aria-labelledby="feed-muted-heading">
-          <h2 id="feed-muted-heading">Muted</h2>
+          <h2 id="feed-muted-heading">{t('Muted')}</h2>
           <ul>
             {muted.map((member) => (
               <li key={member.username}>
                 {member.username}{' '}
                 <button type="button" className="feed-mute" onClick={() => mute.mutate({ username: member.username, muted: false })}>
-                  Unmute
+                  {t('Unmute')}
                 </button>
               </li>
             ))}

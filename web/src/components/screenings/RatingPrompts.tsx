@@ -3,6 +3,8 @@ import { Button } from 'primereact/button';
 import { Link, useLocation } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
 import { dismissRatingPrompt, fetchRatingPrompts } from '../../api/screenings';
+import { t } from '../../i18n';
+import { Phrase } from '../Phrase';
 import './screenings.css';
 
 /**
@@ -21,15 +23,18 @@ export default function RatingPrompts() {
   const prompt = prompts.data?.prompts.find((entry) => !(dismiss.isPending && entry.screening_id === dismiss.variables));
   if (!prompt || pathname === `/movie/${prompt.movie.id}`) return null;
   return (
-    <aside className="rating-prompt" aria-label="Rate a movie you watched">
+    <aside className="rating-prompt" aria-label={t('Rate a movie you watched')}>
       <i className="pi pi-star" aria-hidden="true" />
       <p>
-        You watched <strong>{prompt.movie.title}</strong> at the {prompt.watchlist_name} movie night. How was it?
+        <Phrase
+          text={t('You watched {{title}} at the {{list}} movie night. How was it?')}
+          parts={{ title: <strong>{prompt.movie.title}</strong>, list: prompt.watchlist_name }}
+        />
       </p>
       <Link to={`/movie/${prompt.movie.id}`} className="p-button p-button-sm rating-prompt-rate">
-        Rate it
+        {t('Rate it')}
       </Link>
-      <Button type="button" size="small" text label="Not now" onClick={() => dismiss.mutate(prompt.screening_id)} />
+      <Button type="button" size="small" text label={t('Not now')} onClick={() => dismiss.mutate(prompt.screening_id)} />
     </aside>
   );
 }

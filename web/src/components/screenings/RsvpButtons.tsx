@@ -4,12 +4,13 @@ import { Button } from 'primereact/button';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { answerRsvp } from '../../api/screenings';
+import { t } from '../../i18n';
 import './screenings.css';
 
-const ANSWERS: { status: RsvpStatus; label: string; icon: string }[] = [
-  { status: 'yes', label: 'Going', icon: 'pi pi-check' },
-  { status: 'maybe', label: 'Maybe', icon: 'pi pi-question' },
-  { status: 'no', label: 'Not going', icon: 'pi pi-times' },
+const answers = (): { status: RsvpStatus; label: string; icon: string }[] => [
+  { status: 'yes', label: t('Going'), icon: 'pi pi-check' },
+  { status: 'maybe', label: t('Maybe'), icon: 'pi pi-question' },
+  { status: 'no', label: t('Not going'), icon: 'pi pi-times' },
 ];
 
 interface RsvpButtonsProps {
@@ -33,8 +34,8 @@ export function RsvpButtons({ screeningId, myRsvp, disabled = false }: RsvpButto
   const shown = answer.isPending ? answer.variables : myRsvp;
   return (
     <div className="rsvp">
-      <div className="rsvp-buttons" role="group" aria-label="Your answer">
-        {ANSWERS.map(({ status, label, icon }) => (
+      <div className="rsvp-buttons" role="group" aria-label={t('Your answer')}>
+        {answers().map(({ status, label, icon }) => (
           <Button
             key={status}
             type="button"
@@ -50,7 +51,7 @@ export function RsvpButtons({ screeningId, myRsvp, disabled = false }: RsvpButto
       </div>
       {answer.isError && (
         <p className="screening-error" role="alert">
-          {errorText(answer.error, 'Could not save your answer. Please try again.')}
+          {errorText(answer.error, t('Could not save your answer. Please try again.'))}
         </p>
       )}
     </div>

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { changeScreening, scheduleScreening } from '../../api/screenings';
+import { t } from '../../i18n';
 import { earliestInputValue, localInputValue, zonedStart } from '../../lib/screeningTime';
 import './screenings.css';
 
@@ -44,7 +45,7 @@ export default function ScheduleDialog({ watchlistId, screening, onClose, onSave
   const submit = () => {
     const start = zonedStart(startsAt);
     if (!start) {
-      setProblem('Choose the day and time the movie night starts.');
+      setProblem(t('Choose the day and time the movie night starts.'));
       return;
     }
     setProblem('');
@@ -53,8 +54,8 @@ export default function ScheduleDialog({ watchlistId, screening, onClose, onSave
 
   const footer = (
     <div className="schedule-actions">
-      <Button type="button" label="Cancel" severity="secondary" text onClick={onClose} />
-      <Button type="submit" form={`${ids}-form`} label={screening ? 'Save changes' : 'Schedule'} icon="pi pi-calendar-plus" loading={save.isPending} />
+      <Button type="button" label={t('Cancel')} severity="secondary" text onClick={onClose} />
+      <Button type="submit" form={`${ids}-form`} label={screening ? t('Save changes') : t('Schedule')} icon="pi pi-calendar-plus" loading={save.isPending} />
     </div>
   );
 
@@ -62,7 +63,7 @@ export default function ScheduleDialog({ watchlistId, screening, onClose, onSave
     <Dialog
       visible
       onHide={onClose}
-      header={screening ? 'Change the movie night' : 'Schedule a movie night'}
+      header={screening ? t('Change the movie night') : t('Schedule a movie night')}
       footer={footer}
       className="schedule-dialog"
       breakpoints={{ '640px': '95vw' }}
@@ -79,7 +80,7 @@ export default function ScheduleDialog({ watchlistId, screening, onClose, onSave
           submit();
         }}
       >
-        <label htmlFor={`${ids}-start`}>Starts</label>
+        <label htmlFor={`${ids}-start`}>{t('Starts')}</label>
         <input
           id={`${ids}-start`}
           type="datetime-local"
@@ -89,13 +90,13 @@ export default function ScheduleDialog({ watchlistId, screening, onClose, onSave
           required
           onChange={(event) => setStartsAt(event.target.value)}
         />
-        <label htmlFor={`${ids}-place`}>Place</label>
-        <InputText id={`${ids}-place`} value={place} maxLength={SCREENING_PLACE_MAX} placeholder="whose living room, which cinema…" onChange={(event) => setPlace(event.target.value)} />
-        <label htmlFor={`${ids}-note`}>Note</label>
+        <label htmlFor={`${ids}-place`}>{t('Place')}</label>
+        <InputText id={`${ids}-place`} value={place} maxLength={SCREENING_PLACE_MAX} placeholder={t('whose living room, which cinema…')} onChange={(event) => setPlace(event.target.value)} />
+        <label htmlFor={`${ids}-note`}>{t('Note')}</label>
         <InputTextarea id={`${ids}-note`} value={note} maxLength={SCREENING_NOTE_MAX} rows={3} autoResize onChange={(event) => setNote(event.target.value)} />
         {(problem || save.isError) && (
           <p className="screening-error" role="alert">
-            {problem || errorText(save.error, 'Could not save the movie night. Please try again.')}
+            {problem || errorText(save.error, t('Could not save the movie night. Please try again.'))}
           </p>
         )}
       </form>

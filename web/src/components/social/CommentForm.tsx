@@ -3,10 +3,13 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useId, useState } from 'react';
+import { t } from '../../i18n';
 
 interface CommentFormProps {
   initialText?: string;
   initialSpoiler?: boolean;
+  /** The text box's name for screen readers: 'Your comment', 'Change your comment'. */
+  textLabel: string;
   submitLabel: string;
   busy: boolean;
   error: string;
@@ -15,7 +18,7 @@ interface CommentFormProps {
 }
 
 /** The text (plain, line breaks kept; @name mentions a member) and whether it spoils the film. */
-export function CommentForm({ initialText = '', initialSpoiler = false, submitLabel, busy, error, onSubmit, onCancel }: CommentFormProps) {
+export function CommentForm({ initialText = '', initialSpoiler = false, textLabel, submitLabel, busy, error, onSubmit, onCancel }: CommentFormProps) {
   const ids = useId();
   const [text, setText] = useState(initialText);
   const [spoiler, setSpoiler] = useState(initialSpoiler);
@@ -28,7 +31,7 @@ export function CommentForm({ initialText = '', initialSpoiler = false, submitLa
       }}
     >
       <label htmlFor={`${ids}-text`} className="visually-hidden">
-        {submitLabel === 'Comment' ? 'Your comment' : 'Change your comment'}
+        {textLabel}
       </label>
       <InputTextarea
         id={`${ids}-text`}
@@ -36,15 +39,15 @@ export function CommentForm({ initialText = '', initialSpoiler = false, submitLa
         rows={2}
         autoResize
         maxLength={COMMENT_TEXT_MAX}
-        placeholder="Write a comment… (@name to mention a member)"
+        placeholder={t('Write a comment… (@name to mention a member)')}
         onChange={(event) => setText(event.target.value)}
       />
       <div className="comment-form-actions">
         <span className="comment-spoiler-choice">
           <Checkbox inputId={`${ids}-spoiler`} checked={spoiler} onChange={(event) => setSpoiler(Boolean(event.checked))} />
-          <label htmlFor={`${ids}-spoiler`}>Contains spoilers</label>
+          <label htmlFor={`${ids}-spoiler`}>{t('Contains spoilers')}</label>
         </span>
-        {onCancel && <Button type="button" size="small" text severity="secondary" label="Cancel" onClick={onCancel} />}
+        {onCancel && <Button type="button" size="small" text severity="secondary" label={t('Cancel')} onClick={onCancel} />}
         <Button type="submit" size="small" label={submitLabel} loading={busy} disabled={text.trim() === ''} />
       </div>
       {error && (

@@ -6,14 +6,16 @@ import { Link, useLocation } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { changeComment, deleteComment, fetchComments, postComment } from '../../api/social';
+import { formatLocale, t } from '../../i18n';
 import { UserAvatar } from '../UserAvatar';
+import { Phrase } from '../Phrase';
 import { CommentForm } from './CommentForm';
 import { ReactionBar } from './ReactionBar';
 import { SpoilerBlock } from './SpoilerBlock';
 import './social.css';
 import { linksWithBase } from '../../lib/basePath';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 interface CommentItemProps {
   comment: Comment;
@@ -43,16 +45,17 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
         </Link>
         <span className="comment-date">
           {when(comment.created_at)}
-          {comment.edited_at && ' · edited'}
+          {comment.edited_at && <> · {t('edited')}</>}
         </span>
       </div>
       {editing ? (
         <CommentForm
           initialText={comment.text}
           initialSpoiler={comment.spoiler}
-          submitLabel="Save"
+          textLabel={t('Change your comment')}
+          submitLabel={t('Save')}
           busy={edit.isPending}
-          error={edit.isError ? errorText(edit.error, 'Could not save the comment.') : ''}
+          error={edit.isError ? errorText(edit.error, t('Could not save the comment.')) : ''}
           onSubmit={(text, spoiler) => edit.mutate({ text, spoiler })}
           onCancel={() => setEditing(false)}
         />
@@ -64,22 +67,22 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
       )}
       <div className="comment-actions">
         <ReactionBar target={{ kind: 'comment', id: comment.id }} initial={comment.reactions} signedIn={signedIn} />
-        {comment.permissions.edit && !editing && <Button type="button" size="small" text label="Edit" onClick={() => setEditing(true)} />}
+        {comment.permissions.edit && !editing && <Button type="button" size="small" text label={t('Edit')} onClick={() => setEditing(true)} />}
         {comment.permissions.delete && (
           <Button
             type="button"
             size="small"
             text
             severity="danger"
-            label="Delete"
+            label={t('Delete')}
             loading={remove.isPending}
-            onClick={() => window.confirm('Delete this comment?') && remove.mutate()}
+            onClick={() => window.confirm(t('Delete this comment?')) && remove.mutate()}
           />
         )}
       </div>
       {remove.isError && (
         <p className="social-error" role="alert">
-          {errorText(remove.error, 'Could not delete the comment.')}
+          {errorText(remove.error, t('Could not delete the comment.'))}
         </p>
       )}
     </li>
@@ -113,8 +116,8 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
   }, [linked, linkedShown]);
 
   return (
-    <section className="comment-thread" aria-label="Comments">
-      {comments.isError && <p className="social-error">Could not load the comments.</p>}
+    <section className="comment-thread" aria-label={t('Comments')}>
+      {comments.isError && <p className="social-error">{t('Could not load the comments.')}</p>}
       {all.length > 0 && (
         <ol className="comment-list">
           {all.map((comment) => (
@@ -131,21 +134,28 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
           ))}
         </ol>
       )}
-      {comments.hasNextPage && <Button type="button" size="small" text label="More comments" loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()} />}
+      {comments.hasNextPage && <Button type="button" size="small" text label={t('More comments')} loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()} />}
       {signedIn ? (
         <CommentForm
           key={add.submittedAt}
-          submitLabel="Comment"
+          textLabel={t('Your comment')}
+          submitLabel={t('Comment')}
           busy={add.isPending}
-          error={add.isError ? errorText(add.error, 'Could not post the comment.') : ''}
+          error={add.isError ? errorText(add.error, t('Could not post the comment.')) : ''}
           onSubmit={(text, spoiler) => add.mutate({ text, spoiler })}
         />
       ) : (
         <p className="comment-sign-in">
-          <Link to="/login" state={{ from: location }}>
-            Login
-          </Link>{' '}
-          to comment.
+          <Phrase
+            text={t('{{login}} to comment.')}
+            parts={{
+              login: (
+                <Link to="/login" state={{ from: location }}>
+                  {t('Login')}
+                </Link>
+              ),
+            }}
+          />
         </p>
       )}
     </section>

@@ -3,16 +3,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../api/client';
 import { type ReactionTarget, setReaction } from '../../api/social';
+import { t } from '../../i18n';
 import './social.css';
 
-const NAMES: Record<Reaction, string> = {
-  thumbs_up: 'thumbs up',
-  heart: 'heart',
-  laugh: 'laughing',
-  scream: 'screaming',
-  mind_blown: 'mind blown',
-  popcorn: 'popcorn',
-};
+const names = (): Record<Reaction, string> => ({
+  thumbs_up: t('thumbs up'),
+  heart: t('heart'),
+  laugh: t('laughing'),
+  scream: t('screaming'),
+  mind_blown: t('mind blown'),
+  popcorn: t('popcorn'),
+});
 
 /** One toggle per reaction with its count; the caller's own are pressed. Visitors see the counts only. */
 export function ReactionBar({ target, initial, signedIn }: { target: ReactionTarget; initial: ReactionCounts; signedIn: boolean }) {
@@ -23,12 +24,13 @@ export function ReactionBar({ target, initial, signedIn }: { target: ReactionTar
   });
   const shown = signedIn ? REACTION_NAMES : REACTION_NAMES.filter((name) => (reactions.counts[name] ?? 0) > 0);
   if (shown.length === 0) return null;
+  const reactionNames = names();
   return (
-    <div className="reaction-bar" role="group" aria-label="Reactions">
+    <div className="reaction-bar" role="group" aria-label={t('Reactions')}>
       {shown.map((name) => {
         const count = reactions.counts[name] ?? 0;
         const mine = reactions.mine.includes(name);
-        const label = `${NAMES[name]}: ${count}`;
+        const label = t('{{reaction}}: {{n}}', { reaction: reactionNames[name], n: count });
         return signedIn ? (
           <button
             key={name}
@@ -52,7 +54,7 @@ export function ReactionBar({ target, initial, signedIn }: { target: ReactionTar
       })}
       {toggle.isError && (
         <span className="social-error" role="alert">
-          {errorText(toggle.error, 'Could not save your reaction.')}
+          {errorText(toggle.error, t('Could not save your reaction.'))}
         </span>
       )}
     </div>

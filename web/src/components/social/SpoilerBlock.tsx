@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { t } from '../../i18n';
 import './social.css';
 
 /**
@@ -14,7 +15,7 @@ export function SpoilerBlock({ spoiler, children }: { spoiler: boolean; children
         {children}
       </div>
       <button type="button" className="spoiler-reveal" onClick={() => setShown(true)}>
-        <i className="pi pi-eye" aria-hidden="true" /> Contains spoilers: show
+        <i className="pi pi-eye" aria-hidden="true" /> {t('Contains spoilers: show')}
       </button>
     </div>
   );

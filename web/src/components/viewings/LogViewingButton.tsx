@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { t } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { LightButton } from '../LightButton';
 
@@ -21,12 +22,12 @@ export function LogViewingButton({ movie, withLabel = false }: { movie: { id: nu
       <LightButton
         className="log-viewing-button"
         icon="pi pi-calendar-plus"
-        label={withLabel ? 'Log viewing' : undefined}
+        label={withLabel ? t('Log viewing') : undefined}
         rounded={!withLabel}
         text={!withLabel}
         severity={withLabel ? 'secondary' : undefined}
-        aria-label="Log viewing"
-        tooltip="Log viewing"
+        aria-label={t('Log viewing')}
+        tooltip={t('Log viewing')}
         tooltipOptions={{ position: 'top' }}
         onClick={(event) => {
           event.preventDefault();

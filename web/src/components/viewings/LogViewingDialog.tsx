@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { fetchMovieViewings, logViewing } from '../../api/viewings';
+import { t } from '../../i18n';
 import { SWITCH_PT } from '../a11y';
 import { MemberPicker } from '../MemberPicker';
 import './viewings.css';
@@ -61,8 +62,8 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
 
   const footer = (
     <div className="log-viewing-actions">
-      <Button type="button" label="Cancel" severity="secondary" text onClick={onClose} />
-      <Button type="submit" form={`${ids}-form`} label="Log viewing" icon="pi pi-check" loading={save.isPending} />
+      <Button type="button" label={t('Cancel')} severity="secondary" text onClick={onClose} />
+      <Button type="submit" form={`${ids}-form`} label={t('Log viewing')} icon="pi pi-check" loading={save.isPending} />
     </div>
   );
 
@@ -70,7 +71,7 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
     <Dialog
       visible
       onHide={onClose}
-      header={`Log viewing: ${movie.title}`}
+      header={t('Log viewing: {{title}}', { title: movie.title })}
       footer={footer}
       className="log-viewing-dialog"
       breakpoints={{ '640px': '95vw' }}
@@ -86,7 +87,7 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
           save.mutate();
         }}
       >
-        <label htmlFor={`${ids}-date`}>Watched on</label>
+        <label htmlFor={`${ids}-date`}>{t('Watched on')}</label>
         <input
           id={`${ids}-date`}
           type="date"
@@ -97,9 +98,9 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
           required
           onChange={(event) => setWatchedOn(event.target.value)}
         />
-        <label htmlFor={`${ids}-rewatch`}>Rewatch</label>
+        <label htmlFor={`${ids}-rewatch`}>{t('Rewatch')}</label>
         <InputSwitch inputId={`${ids}-rewatch`} checked={rewatch ?? seenBefore} onChange={(event) => setRewatch(Boolean(event.value))} pt={SWITCH_PT} />
-        <label htmlFor={`${ids}-with`}>Watched with</label>
+        <label htmlFor={`${ids}-with`}>{t('Watched with')}</label>
         <MemberPicker
           inputId={`${ids}-with`}
           value={companions}
@@ -107,13 +108,13 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
           className="log-viewing-with"
           panelClassName="log-viewing-with-panel"
         />
-        <label htmlFor={`${ids}-place`}>Place</label>
-        <InputText id={`${ids}-place`} value={place} maxLength={VIEWING_PLACE_MAX} placeholder="cinema, home, …" onChange={(event) => setPlace(event.target.value)} />
-        <label htmlFor={`${ids}-note`}>Note</label>
+        <label htmlFor={`${ids}-place`}>{t('Place')}</label>
+        <InputText id={`${ids}-place`} value={place} maxLength={VIEWING_PLACE_MAX} placeholder={t('cinema, home, …')} onChange={(event) => setPlace(event.target.value)} />
+        <label htmlFor={`${ids}-note`}>{t('Note')}</label>
         <InputTextarea id={`${ids}-note`} value={note} maxLength={VIEWING_NOTE_MAX} rows={3} autoResize onChange={(event) => setNote(event.target.value)} />
         {save.isError && (
           <p className="log-viewing-error" role="alert">
-            {errorText(save.error, 'Could not log the viewing. Please try again.')}
+            {errorText(save.error, t('Could not log the viewing. Please try again.'))}
           </p>
         )}
       </form>

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { addMovie } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
+import { t } from '../../i18n';
 import './add-movie.css';
 
 /** Adds a movie to the catalogue by its IMDb id, then goes home. */
@@ -21,8 +22,8 @@ export function AddMoviePage() {
       navigate('/');
     },
     onError: (failure) => {
-      if (failure instanceof ApiError && failure.answered) setError(failure.message || 'Failed to add movie.');
-      else setError('An error occurred.');
+      if (failure instanceof ApiError && failure.answered) setError(failure.message || t('Failed to add movie.'));
+      else setError(t('An error occurred.'));
     },
   });
   // Still 'Adding...' after success, until the home page shows.
@@ -32,7 +33,7 @@ export function AddMoviePage() {
     event.preventDefault();
     const id = imdbId.trim();
     if (!id) {
-      setError('IMDB ID is required (e.g., tt0111161).');
+      setError(t('IMDB ID is required (e.g., tt0111161).'));
       return;
     }
     setError('');
@@ -41,14 +42,14 @@ export function AddMoviePage() {
 
   return (
     <div className="add-movie-page">
-      <Card title="Add New Movie" className="add-movie-card">
+      <Card title={t('Add New Movie')} className="add-movie-card">
         <form onSubmit={submit} className="add-movie-form" noValidate>
-          <label htmlFor="add-movie-imdb-id">IMDB ID (e.g., tt0111161)</label>
+          <label htmlFor="add-movie-imdb-id">{t('IMDB ID (e.g., tt0111161)')}</label>
           <InputText id="add-movie-imdb-id" value={imdbId} onChange={(e) => setImdbId(e.target.value)} placeholder="tt########" disabled={busy} autoFocus />
           <div className="add-movie-error" role="alert">
             {error}
           </div>
-          <Button type="submit" label={busy ? 'Adding...' : 'Add Movie'} disabled={busy} />
+          <Button type="submit" label={busy ? t('Adding...') : t('Add Movie')} disabled={busy} />
         </form>
       </Card>
     </div>

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_ONLY, INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_NOTE_MAX, type RegistrationMode } from '@movieclub/contract';
+import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_NOTE_MAX, type RegistrationMode } from '@movieclub/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from 'primereact/card';
 import { useSession } from '../../session/SessionProvider';
@@ -7,15 +7,17 @@ import { InvitationsSection } from './InvitationsSection';
 import { MediaServersSection } from './MediaServersSection';
 import { RegistrationSection } from './RegistrationSection';
 import { WebhookSection } from './WebhookSection';
+import { t } from '../../i18n';
 import './admin.css';
 
 export const adminKeys = { settings: ['admin', 'settings'] as const, invites: ['admin', 'invites'] as const };
 
-export const MODE_LABELS: Record<RegistrationMode, { label: string; hint: string }> = {
-  open: { label: 'Open', hint: 'Anyone may create an account.' },
-  invite: { label: 'By invitation', hint: 'Only people with an invitation link may create an account.' },
-  closed: { label: 'Closed', hint: 'Nobody may create an account.' },
-};
+/** The registration rules as the page names and explains them (a function: texts are translated when shown). */
+export const modeLabels = (): Record<RegistrationMode, { label: string; hint: string }> => ({
+  open: { label: t('Open'), hint: t('Anyone may create an account.') },
+  invite: { label: t('By invitation'), hint: t('Only people with an invitation link may create an account.') },
+  closed: { label: t('Closed'), hint: t('Nobody may create an account.') },
+});
 
 export const INVITE_LIMITS = { days: INVITE_DAYS_DEFAULT, maxDays: INVITE_DAYS_MAX, noteMax: INVITE_NOTE_MAX };
 
@@ -29,25 +31,26 @@ export function AdminPage() {
     return (
       <div className="admin-page">
         <p className="admin-refused" role="alert">
-          {ADMIN_PAGE_ONLY}
+          {/* The contract's ADMIN_PAGE_ONLY, which the browser tests look for, written out to be translated. */}
+          {t('Only an admin of this site may see this page.')}
         </p>
       </div>
     );
   }
-  if (settings.isError) return <p role="alert">Could not load the site's settings. Please try again.</p>;
-  if (!settings.data) return <p>Loading the site's settings...</p>;
+  if (settings.isError) return <p role="alert">{t("Could not load the site's settings. Please try again.")}</p>;
+  if (!settings.data) return <p>{t("Loading the site's settings...")}</p>;
 
   return (
     <div className="admin-page">
-      <h2 className="admin-title">Site administration</h2>
+      <h2 className="admin-title">{t('Site administration')}</h2>
       <div className="admin-sections">
-        <Card title="Registration" className="admin-card">
+        <Card title={t('Registration')} className="admin-card">
           <RegistrationSection settings={settings.data} />
         </Card>
-        <Card title="Invitations" className="admin-card">
+        <Card title={t('Invitations')} className="admin-card">
           <InvitationsSection />
         </Card>
-        <Card title="Outgoing notifications" className="admin-card">
+        <Card title={t('Outgoing notifications')} className="admin-card">
           <WebhookSection settings={settings.data} />
         </Card>
         <Card className="admin-card">

@@ -7,18 +7,19 @@ import { type FormEvent, useState } from 'react';
 import { createInvite, fetchInvites, revokeInvite } from '../../api/admin';
 import { errorText } from '../../api/client';
 import { adminKeys, INVITE_LIMITS } from './AdminPage';
+import { formatLocale, t } from '../../i18n';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
-const STATE_LABELS: Record<Invite['state'], string> = { unused: 'Unused', used: 'Used', expired: 'Expired' };
+const stateLabels = (): Record<Invite['state'], string> => ({ unused: t('Unused'), used: t('Used'), expired: t('Expired') });
 
 /** Copies `text`; resolves with a sentence saying whether it worked. */
 async function copy(text: string): Promise<string> {
   try {
     await navigator.clipboard.writeText(text);
-    return 'Link copied.';
+    return t('Link copied.');
   } catch {
-    return 'Could not copy: select the link and copy it.';
+    return t('Could not copy: select the link and copy it.');
   }
 }
 
@@ -42,18 +43,18 @@ export function InvitationsSection() {
       setLinks((known) => ({ ...known, [invite.id]: invite.url }));
       setLatest(invite.id);
       setNote('');
-      setMessage('Invitation created: send the link to the person you invite. It works once.');
+      setMessage(t('Invitation created: send the link to the person you invite. It works once.'));
       void queryClient.invalidateQueries({ queryKey: adminKeys.invites });
     },
-    onError: (error) => setMessage(errorText(error, 'Could not create the invitation. Please try again.')),
+    onError: (error) => setMessage(errorText(error, t('Could not create the invitation. Please try again.'))),
   });
   const revoke = useMutation({
     mutationFn: (id: number) => revokeInvite(id),
     onSuccess: () => {
-      setMessage('Invitation revoked: its link no longer works.');
+      setMessage(t('Invitation revoked: its link no longer works.'));
       void queryClient.invalidateQueries({ queryKey: adminKeys.invites });
     },
-    onError: (error) => setMessage(errorText(error, 'Could not revoke the invitation. Please try again.')),
+    onError: (error) => setMessage(errorText(error, t('Could not revoke the invitation. Please try again.'))),
   });
 
   const submit = (event: FormEvent) => {
@@ -62,47 +63,48 @@ export function InvitationsSection() {
     create.mutate();
   };
   const latestLink = latest === null ? null : links[latest];
+  const states = stateLabels();
 
   return (
     <div className="admin-invitations">
       <form onSubmit={submit} className="admin-form admin-invite-form">
         <div className="admin-field admin-field-days">
-          <label htmlFor="invite-days">Valid for (days)</label>
+          <label htmlFor="invite-days">{t('Valid for (days)')}</label>
           <InputNumber inputId="invite-days" value={days} onValueChange={(e) => setDays(e.value ?? INVITE_LIMITS.days)} min={1} max={INVITE_LIMITS.maxDays} showButtons useGrouping={false} />
         </div>
         <div className="admin-field admin-field-grow">
-          <label htmlFor="invite-note">Note (optional)</label>
-          <InputText id="invite-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={INVITE_LIMITS.noteMax} placeholder="Whom it is for" />
+          <label htmlFor="invite-note">{t('Note (optional)')}</label>
+          <InputText id="invite-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={INVITE_LIMITS.noteMax} placeholder={t('Whom it is for')} />
         </div>
-        <Button type="submit" label="Create invitation" icon="pi pi-plus" loading={create.isPending} />
+        <Button type="submit" label={t('Create invitation')} icon="pi pi-plus" loading={create.isPending} />
       </form>
       {latestLink && (
         <div className="admin-new-link">
-          <label htmlFor="invite-link">New invitation link</label>
+          <label htmlFor="invite-link">{t('New invitation link')}</label>
           <div className="admin-link-row">
             <InputText id="invite-link" value={latestLink} readOnly onFocus={(e) => e.target.select()} />
-            <Button type="button" label="Copy link" icon="pi pi-copy" outlined onClick={async () => setMessage(await copy(latestLink))} />
+            <Button type="button" label={t('Copy link')} icon="pi pi-copy" outlined onClick={async () => setMessage(await copy(latestLink))} />
           </div>
         </div>
       )}
       <p className="admin-note" role="status">
         {message}
       </p>
-      {invites.isError && <p role="alert">Could not load the invitations. Please try again.</p>}
-      {invites.data && invites.data.length === 0 && <p className="admin-empty">No invitations yet.</p>}
+      {invites.isError && <p role="alert">{t('Could not load the invitations. Please try again.')}</p>}
+      {invites.data && invites.data.length === 0 && <p className="admin-empty">{t('No invitations yet.')}</p>}
       {invites.data && invites.data.length > 0 && (
         <div className="admin-table-wrap">
           <table className="admin-table">
-            <caption className="visually-hidden">Invitations, newest first</caption>
+            <caption className="visually-hidden">{t('Invitations, newest first')}</caption>
             <thead>
               <tr>
-                <th scope="col">Note</th>
-                <th scope="col">State</th>
-                <th scope="col">Created</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Used by</th>
+                <th scope="col">{t('Note')}</th>
+                <th scope="col">{t('State')}</th>
+                <th scope="col">{t('Created')}</th>
+                <th scope="col">{t('Expires')}</th>
+                <th scope="col">{t('Used by')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('Actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -111,27 +113,35 @@ export function InvitationsSection() {
                 const link = links[invite.id];
                 return (
                   <tr key={invite.id}>
-                    <td>{invite.note ?? <span className="admin-muted">No note</span>}</td>
+                    <td>{invite.note ?? <span className="admin-muted">{t('No note')}</span>}</td>
                     <td>
-                      <span className={`admin-state admin-state-${invite.state}`}>{STATE_LABELS[invite.state]}</span>
+                      <span className={`admin-state admin-state-${invite.state}`}>{states[invite.state]}</span>
                     </td>
                     <td>{when(invite.created_at)}</td>
                     <td>{when(invite.expires_at)}</td>
-                    <td>{invite.state === 'used' ? (invite.used_by ?? 'A deleted account') : '—'}</td>
+                    <td>{invite.state === 'used' ? (invite.used_by ?? t('A deleted account')) : '—'}</td>
                     <td className="admin-row-actions">
                       {link && invite.state === 'unused' && (
-                        <Button type="button" label="Copy link" icon="pi pi-copy" size="small" text onClick={async () => setMessage(await copy(link))} aria-label={`Copy link for ${invite.note ?? `the invitation made ${when(invite.created_at)}`}`} />
+                        <Button
+                          type="button"
+                          label={t('Copy link')}
+                          icon="pi pi-copy"
+                          size="small"
+                          text
+                          onClick={async () => setMessage(await copy(link))}
+                          aria-label={invite.note === null ? t('Copy link for the invitation made {{date}}', { date: when(invite.created_at) }) : t('Copy link for {{note}}', { note: invite.note })}
+                        />
                       )}
                       <Button
                         type="button"
-                        label="Revoke"
+                        label={t('Revoke')}
                         icon="pi pi-trash"
                         size="small"
                         severity="danger"
                         text
                         loading={revoke.isPending && revoke.variables === invite.id}
                         onClick={() => revoke.mutate(invite.id)}
-                        aria-label={`Revoke the invitation ${invite.note ?? `made ${when(invite.created_at)}`}`}
+                        aria-label={invite.note === null ? t('Revoke the invitation made {{date}}', { date: when(invite.created_at) }) : t('Revoke the invitation {{note}}', { note: invite.note })}
                       />
                     </td>
                   </tr>
@@ -141,7 +151,7 @@ export function InvitationsSection() {
           </table>
         </div>
       )}
-      <p className="admin-hint">Links can be copied only right after they are made: the site keeps no readable copy.</p>
+      <p className="admin-hint">{t('Links can be copied only right after they are made: the site keeps no readable copy.')}</p>
     </div>
   );
 }

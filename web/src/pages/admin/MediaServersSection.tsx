@@ -20,20 +20,21 @@ import { addMediaServerMapping, fetchMediaServers, mediaServersKey, removeMediaS
 import { dropdownNames } from '../../components/a11y';
 import { MemberPicker } from '../../components/MemberPicker';
 import { useSession } from '../../session/SessionProvider';
+import { t } from '../../i18n';
 import './mediaServers.css';
 
 const SERVER_OPTIONS = MEDIA_SERVERS.map((value) => ({ value, label: MEDIA_SERVER_NAMES[value] }));
 
-const REASON_LABELS: Record<ScrobbleIgnoreReason, string> = {
-  event: 'Not a finished play',
-  not_completed: 'Stopped before the end',
-  not_movie: 'Episode or other item',
-  no_imdb_id: 'No IMDb id',
-  unknown_title: 'IMDb id not in the index',
-  unmapped_user: 'User not linked',
-  duplicate: `Already logged within ${SCROBBLE_DEDUPE_HOURS} hours`,
-  unreadable: 'Unreadable',
-};
+const reasonLabels = (): Record<ScrobbleIgnoreReason, string> => ({
+  event: t('Not a finished play'),
+  not_completed: t('Stopped before the end'),
+  not_movie: t('Episode or other item'),
+  no_imdb_id: t('No IMDb id'),
+  unknown_title: t('IMDb id not in the index'),
+  unmapped_user: t('User not linked'),
+  duplicate: t('Already logged within {{hours}} hours', { hours: SCROBBLE_DEDUPE_HOURS }),
+  unreadable: t('Unreadable'),
+});
 
 /** One webhook address with a Copy button (or the text selected, where the clipboard is refused). */
 function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
@@ -42,10 +43,10 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      setNote('Copied.');
+      setNote(t('Copied.'));
     } catch {
       field.current?.select();
-      setNote('Selected: copy it with your keyboard.');
+      setNote(t('Selected: copy it with your keyboard.'));
     }
   };
   return (
@@ -53,7 +54,7 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
       <label htmlFor={id}>{label}</label>
       <div className="admin-link-row">
         <InputText id={id} ref={field} value={value} readOnly onFocus={(event) => event.target.select()} />
-        <Button type="button" label="Copy" icon="pi pi-copy" aria-label={`Copy the ${label} address`} onClick={() => void copy()} />
+        <Button type="button" label={t('Copy')} icon="pi pi-copy" aria-label={t('Copy the {{server}} address', { server: label })} onClick={() => void copy()} />
       </div>
       <p className="admin-note" role="status">
         {note}
@@ -68,14 +69,14 @@ function NewSecret({ reply, onDone }: { reply: MediaServerSecretReply; onDone():
   return (
     <section aria-labelledby={`${ids}-heading`} className="admin-form">
       <h4 id={`${ids}-heading`} className="admin-subheading">
-        Webhook addresses
+        {t('Webhook addresses')}
       </h4>
-      <p className="admin-hint">Copy them now: the secret in them is not shown again. Rotating it again stops these addresses from working.</p>
+      <p className="admin-hint">{t('Copy them now: the secret in them is not shown again. Rotating it again stops these addresses from working.')}</p>
       {MEDIA_SERVERS.map((server) => (
         <CopyField key={server} id={`${ids}-${server}`} label={MEDIA_SERVER_NAMES[server]} value={reply.webhook_urls[server]} />
       ))}
       <div className="admin-actions">
-        <Button type="button" label="Done" text size="small" onClick={onDone} />
+        <Button type="button" label={t('Done')} text size="small" onClick={onDone} />
       </div>
     </section>
   );
@@ -96,8 +97,8 @@ function MappingRow({ mapping }: { mapping: MediaServerMapping }) {
         <Button
           type="button"
           icon="pi pi-trash"
-          label="Remove"
-          aria-label={`Remove the link of ${MEDIA_SERVER_NAMES[mapping.server]} user ${mapping.external_name}`}
+          label={t('Remove')}
+          aria-label={t('Remove the link of {{server}} user {{name}}', { server: MEDIA_SERVER_NAMES[mapping.server], name: mapping.external_name })}
           severity="danger"
           outlined
           size="small"
@@ -106,7 +107,7 @@ function MappingRow({ mapping }: { mapping: MediaServerMapping }) {
         />
         {remove.isError && (
           <p className="admin-note" role="alert">
-            {errorText(remove.error, 'Could not remove the link. Please try again.')}
+            {errorText(remove.error, t('Could not remove the link. Please try again.'))}
           </p>
         )}
       </td>
@@ -128,40 +129,46 @@ function AddMapping() {
   const add = useMutation({
     mutationFn: () => addMediaServerMapping({ server, external_name: name.trim(), username: member!.username }),
     onSuccess: (reply) => {
-      setNote(`${MEDIA_SERVER_NAMES[reply.mapping.server]} user ${reply.mapping.external_name} is now linked to ${reply.mapping.username}.`);
+      setNote(
+        t('{{server}} user {{name}} is now linked to {{username}}.', {
+          server: MEDIA_SERVER_NAMES[reply.mapping.server],
+          name: reply.mapping.external_name,
+          username: reply.mapping.username,
+        }),
+      );
       setName('');
       setMembers([]);
       void queryClient.invalidateQueries({ queryKey: mediaServersKey });
     },
-    onError: (error) => setNote(errorText(error, 'Could not add the link. Please try again.')),
+    onError: (error) => setNote(errorText(error, t('Could not add the link. Please try again.'))),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setNote('Give the user name on the media server.');
-    if (!member) return setNote('Choose the member.');
+    if (!name.trim()) return setNote(t('Give the user name on the media server.'));
+    if (!member) return setNote(t('Choose the member.'));
     setNote('');
     add.mutate();
   };
 
   return (
-    <form className="admin-form admin-invite-form" onSubmit={submit} aria-label="Link a media-server user">
+    <form className="admin-form admin-invite-form" onSubmit={submit} aria-label={t('Link a media-server user')}>
       <div className="admin-field">
-        <label htmlFor={`${ids}-server`}>Server</label>
-        <Dropdown inputId={`${ids}-server`} value={server} options={SERVER_OPTIONS} onChange={(event) => setServer(event.value as MediaServer)} pt={dropdownNames('Server')} />
+        <label htmlFor={`${ids}-server`}>{t('Server')}</label>
+        <Dropdown inputId={`${ids}-server`} value={server} options={SERVER_OPTIONS} onChange={(event) => setServer(event.value as MediaServer)} pt={dropdownNames(t('Server'))} />
       </div>
       <div className="admin-field admin-field-grow">
-        <label htmlFor={`${ids}-name`}>Media-server user</label>
-        <InputText id={`${ids}-name`} value={name} maxLength={MEDIA_SERVER_NAME_MAX} placeholder="As the server spells it" onChange={(event) => setName(event.target.value)} />
+        <label htmlFor={`${ids}-name`}>{t('Media-server user')}</label>
+        <InputText id={`${ids}-name`} value={name} maxLength={MEDIA_SERVER_NAME_MAX} placeholder={t('As the server spells it')} onChange={(event) => setName(event.target.value)} />
       </div>
       <div className="admin-field admin-field-grow">
-        <label htmlFor={`${ids}-member`}>Member</label>
-        <MemberPicker inputId={`${ids}-member`} value={member ? [member] : []} onChange={(chosen) => setMembers(chosen.slice(-1))} placeholder="Type a name" />
+        <label htmlFor={`${ids}-member`}>{t('Member')}</label>
+        <MemberPicker inputId={`${ids}-member`} value={member ? [member] : []} onChange={(chosen) => setMembers(chosen.slice(-1))} placeholder={t('Type a name')} />
         {user && !member && (
-          <Button type="button" link size="small" label="That is me" className="admin-link-button" onClick={() => setMembers([{ username: user.username, profile_picture: user.profile_picture }])} />
+          <Button type="button" link size="small" label={t('That is me')} className="admin-link-button" onClick={() => setMembers([{ username: user.username, profile_picture: user.profile_picture }])} />
         )}
       </div>
-      <Button type="submit" label="Link" icon="pi pi-link" loading={add.isPending} />
+      <Button type="submit" label={t('Link')} icon="pi pi-link" loading={add.isPending} />
       <p className="admin-note" role="status">
         {note}
       </p>
@@ -170,16 +177,17 @@ function AddMapping() {
 }
 
 function CountsTable({ counts }: { counts: Record<MediaServer, MediaServerCounts> }) {
+  const reasons = reasonLabels();
   return (
     <div className="admin-table-wrap">
       <table className="admin-table admin-counts">
-        <caption className="admin-caption">Events received since the start</caption>
+        <caption className="admin-caption">{t('Events received since the start')}</caption>
         <thead>
           <tr>
-            <th scope="col">Server</th>
-            <th scope="col">Received</th>
-            <th scope="col">Logged</th>
-            <th scope="col">Ignored</th>
+            <th scope="col">{t('Server')}</th>
+            <th scope="col">{t('Received')}</th>
+            <th scope="col">{t('Logged')}</th>
+            <th scope="col">{t('Ignored')}</th>
           </tr>
         </thead>
         <tbody>
@@ -191,7 +199,7 @@ function CountsTable({ counts }: { counts: Record<MediaServer, MediaServerCounts
                 <th scope="row">{MEDIA_SERVER_NAMES[server]}</th>
                 <td>{entry.received}</td>
                 <td>{entry.recorded}</td>
-                <td>{ignored.length === 0 ? 'None' : ignored.map(([reason, count]) => `${REASON_LABELS[reason]}: ${count}`).join(', ')}</td>
+                <td>{ignored.length === 0 ? t('None') : ignored.map(([reason, count]) => t('{{reason}}: {{n}}', { reason: reasons[reason], n: count })).join(', ')}</td>
               </tr>
             );
           })}
@@ -216,30 +224,31 @@ export function MediaServersSection() {
   });
   const secretSet = status.data?.secret_set ?? false;
   const confirmRotate = () => {
-    if (!secretSet || window.confirm('Replace the webhook secret? Media servers using the old addresses stop logging until you give them the new ones.')) rotate.mutate();
+    if (!secretSet || window.confirm(t('Replace the webhook secret? Media servers using the old addresses stop logging until you give them the new ones.'))) rotate.mutate();
   };
 
   return (
     <section aria-labelledby={`${ids}-title`} className="admin-form media-servers">
       <h3 id={`${ids}-title`} className="p-card-title">
-        Media servers
+        {t('Media servers')}
       </h3>
       <p className="admin-hint">
-        Jellyfin, Plex and Emby can tell this site when a linked member finishes a movie: it joins their diary on that day. Episodes, unlinked users and
-        movies this site’s IMDb index does not know are ignored, and a movie already logged within {SCROBBLE_DEDUPE_HOURS} hours is not logged again.
+        {t('Jellyfin, Plex and Emby can tell this site when a linked member finishes a movie: it joins their diary on that day. Episodes, unlinked users and movies this site’s IMDb index does not know are ignored, and a movie already logged within {{hours}} hours is not logged again.', {
+          hours: SCROBBLE_DEDUPE_HOURS,
+        })}
       </p>
 
       {status.isPending ? (
-        <p>Loading the media-server settings...</p>
+        <p>{t('Loading the media-server settings...')}</p>
       ) : status.isError ? (
-        <p role="alert">{errorText(status.error, 'Could not load the media-server settings. Please try again.')}</p>
+        <p role="alert">{errorText(status.error, t('Could not load the media-server settings. Please try again.'))}</p>
       ) : (
         <>
           <div className="admin-actions">
-            <span>{secretSet ? 'A webhook secret is set.' : 'No webhook secret yet: media servers are refused until you create one.'}</span>
+            <span>{secretSet ? t('A webhook secret is set.') : t('No webhook secret yet: media servers are refused until you create one.')}</span>
             <Button
               type="button"
-              label={secretSet ? 'Rotate secret' : 'Create secret'}
+              label={secretSet ? t('Rotate secret') : t('Create secret')}
               icon="pi pi-key"
               outlined={secretSet}
               loading={rotate.isPending}
@@ -248,25 +257,25 @@ export function MediaServersSection() {
           </div>
           {rotate.isError && (
             <p className="admin-note" role="alert">
-              {errorText(rotate.error, 'Could not create the secret. Please try again.')}
+              {errorText(rotate.error, t('Could not create the secret. Please try again.'))}
             </p>
           )}
           {created && <NewSecret reply={created} onDone={() => setCreated(null)} />}
 
-          <h4 className="admin-subheading">Linked users</h4>
+          <h4 className="admin-subheading">{t('Linked users')}</h4>
           {status.data.mappings.length === 0 ? (
-            <p className="admin-empty admin-muted">No media-server user is linked to a member yet.</p>
+            <p className="admin-empty admin-muted">{t('No media-server user is linked to a member yet.')}</p>
           ) : (
             <div className="admin-table-wrap">
               <table className="admin-table">
-                <caption className="admin-caption">Media-server users and the members whose diaries they fill</caption>
+                <caption className="admin-caption">{t('Media-server users and the members whose diaries they fill')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Server</th>
-                    <th scope="col">Media-server user</th>
-                    <th scope="col">Member</th>
+                    <th scope="col">{t('Server')}</th>
+                    <th scope="col">{t('Media-server user')}</th>
+                    <th scope="col">{t('Member')}</th>
                     <th scope="col">
-                      <span className="visually-hidden">Actions</span>
+                      <span className="visually-hidden">{t('Actions')}</span>
                     </th>
                   </tr>
                 </thead>
@@ -280,7 +289,7 @@ export function MediaServersSection() {
           )}
           <AddMapping />
 
-          <h4 className="admin-subheading">Events</h4>
+          <h4 className="admin-subheading">{t('Events')}</h4>
           <CountsTable counts={status.data.counts} />
         </>
       )}

@@ -5,7 +5,8 @@ import { RadioButton } from 'primereact/radiobutton';
 import { type FormEvent, useState } from 'react';
 import { saveAdminSettings } from '../../api/admin';
 import { errorText } from '../../api/client';
-import { adminKeys, MODE_LABELS } from './AdminPage';
+import { adminKeys, modeLabels } from './AdminPage';
+import { t } from '../../i18n';
 
 /** Who may register: open, by invitation or closed; saved for every server process. */
 export function RegistrationSection({ settings }: { settings: AdminSettings }) {
@@ -16,11 +17,12 @@ export function RegistrationSection({ settings }: { settings: AdminSettings }) {
     mutationFn: () => saveAdminSettings({ registration: mode }),
     onSuccess: (reply) => {
       queryClient.setQueryData(adminKeys.settings, reply);
-      setNote('Registration saved.');
+      setNote(t('Registration saved.'));
     },
-    onError: (error) => setNote(errorText(error, 'Could not save. Please try again.')),
+    onError: (error) => setNote(errorText(error, t('Could not save. Please try again.'))),
   });
 
+  const labels = modeLabels();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setNote('');
@@ -30,22 +32,22 @@ export function RegistrationSection({ settings }: { settings: AdminSettings }) {
   return (
     <form onSubmit={submit} className="admin-form">
       <fieldset className="admin-choices">
-        <legend>Who may create an account</legend>
+        <legend>{t('Who may create an account')}</legend>
         {REGISTRATION_MODES.map((value) => (
           <div key={value} className="admin-choice">
             <RadioButton inputId={`registration-${value}`} name="registration" value={value} checked={mode === value} onChange={() => setMode(value)} />
             <label htmlFor={`registration-${value}`}>
-              <strong>{MODE_LABELS[value].label}</strong> <span className="admin-hint">{MODE_LABELS[value].hint}</span>
+              <strong>{labels[value].label}</strong> <span className="admin-hint">{labels[value].hint}</span>
             </label>
           </div>
         ))}
       </fieldset>
       <p className="admin-source">
-        {settings.registration_from === 'admin' ? 'Set on this page.' : 'From the REGISTRATION setting of the server, until you save here.'} The first account of a
-        new site may always register.
+        {settings.registration_from === 'admin' ? t('Set on this page.') : t('From the REGISTRATION setting of the server, until you save here.')}{' '}
+        {t('The first account of a new site may always register.')}
       </p>
       <div className="admin-actions">
-        <Button type="submit" label="Save registration" icon="pi pi-check" loading={save.isPending} disabled={mode === settings.registration && settings.registration_from === 'admin'} />
+        <Button type="submit" label={t('Save registration')} icon="pi pi-check" loading={save.isPending} disabled={mode === settings.registration && settings.registration_from === 'admin'} />
         <span className="admin-note" role="status">
           {note}
         </span>

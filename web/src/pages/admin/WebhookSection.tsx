@@ -8,6 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { saveAdminSettings, sendWebhookTest } from '../../api/admin';
 import { errorText } from '../../api/client';
 import { adminKeys } from './AdminPage';
+import { t } from '../../i18n';
 
 const FORMAT_LABELS: Record<WebhookFormatName, string> = { discord: 'Discord', ntfy: 'ntfy' };
 const FORMAT_OPTIONS = WEBHOOK_FORMATS.map((value) => ({ value, label: FORMAT_LABELS[value] }));
@@ -28,19 +29,19 @@ export function WebhookSection({ settings }: { settings: AdminSettings }) {
   };
   const save = useMutation({
     mutationFn: () => saveAdminSettings({ webhook_url: url.trim(), webhook_format: format }),
-    onSuccess: (reply) => saved(reply, 'Outgoing notifications saved.'),
-    onError: (error) => setNote(errorText(error, 'Could not save. Please try again.')),
+    onSuccess: (reply) => saved(reply, t('Outgoing notifications saved.')),
+    onError: (error) => setNote(errorText(error, t('Could not save. Please try again.'))),
   });
   const reset = useMutation({
     mutationFn: () => saveAdminSettings({ webhook_url: null }),
-    onSuccess: (reply) => saved(reply, "Back to the server's own setting."),
-    onError: (error) => setNote(errorText(error, 'Could not save. Please try again.')),
+    onSuccess: (reply) => saved(reply, t("Back to the server's own setting.")),
+    onError: (error) => setNote(errorText(error, t('Could not save. Please try again.'))),
   });
   const test = useMutation({
     mutationFn: sendWebhookTest,
     onMutate: () => setTested(null),
     onSuccess: (reply) => setTested(reply),
-    onError: (error) => setNote(errorText(error, 'Could not send the test message. Please try again.')),
+    onError: (error) => setNote(errorText(error, t('Could not send the test message. Please try again.'))),
   });
 
   const trimmed = url.trim();
@@ -49,7 +50,7 @@ export function WebhookSection({ settings }: { settings: AdminSettings }) {
     event.preventDefault();
     setNote('');
     if (!trimmed || invalid) {
-      setNote('The webhook address must be a full http or https address.');
+      setNote(t('The webhook address must be a full http or https address.'));
       return;
     }
     save.mutate();
@@ -58,35 +59,35 @@ export function WebhookSection({ settings }: { settings: AdminSettings }) {
 
   return (
     <form onSubmit={submit} className="admin-form">
-      <p className="admin-hint">New members, reviews and movie nights are posted to a Discord channel's webhook or an ntfy topic.</p>
+      <p className="admin-hint">{t("New members, reviews and movie nights are posted to a Discord channel's webhook or an ntfy topic.")}</p>
       <div className="admin-field">
-        <label htmlFor="webhook-url">Webhook address</label>
+        <label htmlFor="webhook-url">{t('Webhook address')}</label>
         <InputText
           id="webhook-url"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
-          placeholder="https://discord.com/api/webhooks/… or https://ntfy.sh/your-topic"
+          placeholder={t('https://discord.com/api/webhooks/… or https://ntfy.sh/your-topic')}
           invalid={invalid}
           aria-describedby="webhook-source"
           inputMode="url"
         />
       </div>
       <div className="admin-field">
-        <span id="webhook-format-label">Format</span>
+        <span id="webhook-format-label">{t('Format')}</span>
         <SelectButton value={format} options={FORMAT_OPTIONS} onChange={(e) => e.value && setFormat(e.value as WebhookFormatName)} allowEmpty={false} aria-labelledby="webhook-format-label" />
       </div>
       <p className="admin-source" id="webhook-source">
         {settings.webhook.from === 'admin'
-          ? 'Set on this page; it replaces the WEBHOOK_URL setting of the server.'
+          ? t('Set on this page; it replaces the WEBHOOK_URL setting of the server.')
           : settings.webhook.url
-            ? 'From the WEBHOOK_URL setting of the server, until you save here.'
-            : 'No webhook is set: club events are not posted anywhere.'}
+            ? t('From the WEBHOOK_URL setting of the server, until you save here.')
+            : t('No webhook is set: club events are not posted anywhere.')}
       </p>
       <div className="admin-actions">
-        <Button type="submit" label="Save" icon="pi pi-check" loading={save.isPending} disabled={!changed} />
-        <Button type="button" label="Send test message" icon="pi pi-send" outlined loading={test.isPending} disabled={!settings.webhook.url || changed} onClick={() => test.mutate()} />
+        <Button type="submit" label={t('Save')} icon="pi pi-check" loading={save.isPending} disabled={!changed} />
+        <Button type="button" label={t('Send test message')} icon="pi pi-send" outlined loading={test.isPending} disabled={!settings.webhook.url || changed} onClick={() => test.mutate()} />
         {settings.webhook.from === 'admin' && (
-          <Button type="button" label="Use the server's setting" icon="pi pi-undo" text loading={reset.isPending} onClick={() => reset.mutate()} />
+          <Button type="button" label={t("Use the server's setting")} icon="pi pi-undo" text loading={reset.isPending} onClick={() => reset.mutate()} />
         )}
       </div>
       <p className="admin-note" role="status">

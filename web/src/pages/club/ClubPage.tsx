@@ -8,6 +8,7 @@ import { BarChart } from '../../components/charts/BarChart';
 import { StatTiles } from '../../components/charts/StatTiles';
 import { YearPicker } from '../../components/charts/YearPicker';
 import { UserAvatar } from '../../components/UserAvatar';
+import { t } from '../../i18n';
 import { figure, periodLabel } from '../../lib/statsView';
 import { divisiveDetail, lovedDetail, MovieRanking } from './MovieRanking';
 import './club.css';
@@ -17,17 +18,17 @@ const profileLink = (username: string) => `/user/profile/${encodeURIComponent(us
 function Disagreements({ stats }: { stats: ClubStats }) {
   return (
     <section className="club-section">
-      <h2>Biggest disagreements</h2>
+      <h2>{t('Biggest disagreements')}</h2>
       {stats.disagreements.length === 0 ? (
-        <p className="club-empty">No two members have rated a film differently yet.</p>
+        <p className="club-empty">{t('No two members have rated a film differently yet.')}</p>
       ) : (
         <ol className="club-ranking">
           {stats.disagreements.map(({ movie, high, low, gap }) => (
             <li key={`${movie.id}-${high.username}-${low.username}`}>
               <Link to={`/movie/${movie.id}`}>{movie.title}</Link>
               <span className="club-figure">
-                <Link to={profileLink(high.username)}>{high.username}</Link> {high.stars} ★ vs <Link to={profileLink(low.username)}>{low.username}</Link>{' '}
-                {low.stars} ★ ({gap} apart)
+                <Link to={profileLink(high.username)}>{high.username}</Link> {high.stars} ★ {t('vs')} <Link to={profileLink(low.username)}>{low.username}</Link>{' '}
+                {low.stars} ★ {t('({{gap}} apart)', { gap })}
               </span>
             </li>
           ))}
@@ -46,36 +47,36 @@ export function ClubPage() {
     select: (reply) => reply.stats,
     placeholderData: keepPreviousData,
   });
-  if (stats.isError) return <p role="alert">Could not load the club's statistics. Please try again.</p>;
-  if (!stats.data) return <p>Loading the club...</p>;
+  if (stats.isError) return <p role="alert">{t("Could not load the club's statistics. Please try again.")}</p>;
+  if (!stats.data) return <p>{t('Loading the club...')}</p>;
   const shown = stats.data;
 
   return (
     <div className="club-page">
       <div className="club-head">
-        <h2 className="club-title">{year === null ? 'The club, all time' : `The club in ${year}`}</h2>
+        <h2 className="club-title">{year === null ? t('The club, all time') : t('The club in {{year}}', { year })}</h2>
         <span className="club-head-actions">
           <YearPicker years={shown.years} value={year} onChange={setYear} />
-          <Link to={`/club/year/${year ?? new Date().getFullYear()}`}>Year in review</Link>
+          <Link to={`/club/year/${year ?? new Date().getFullYear()}`}>{t('Year in review')}</Link>
         </span>
       </div>
       <StatTiles
         tiles={[
-          { label: 'Members', value: figure(shown.members.length) },
-          { label: 'Films', value: figure(shown.totals.films) },
-          { label: 'Hours', value: figure(shown.totals.hours) },
-          { label: 'Viewings', value: figure(shown.totals.viewings) },
-          { label: 'Reviews', value: figure(shown.totals.reviews) },
+          { label: t('Members'), value: figure(shown.members.length) },
+          { label: t('Films'), value: figure(shown.totals.films) },
+          { label: t('Hours'), value: figure(shown.totals.hours) },
+          { label: t('Viewings'), value: figure(shown.totals.viewings) },
+          { label: t('Reviews'), value: figure(shown.totals.reviews) },
         ]}
       />
       <div className="club-columns">
-        <MovieRanking heading="Most loved" movies={shown.most_loved} detail={lovedDetail} empty="No film has three ratings yet." />
-        <MovieRanking heading="Most divisive" movies={shown.most_divisive} detail={divisiveDetail} empty="No film has three ratings yet." />
+        <MovieRanking heading={t('Most loved')} movies={shown.most_loved} detail={lovedDetail} empty={t('No film has three ratings yet.')} />
+        <MovieRanking heading={t('Most divisive')} movies={shown.most_divisive} detail={divisiveDetail} empty={t('No film has three ratings yet.')} />
         <Disagreements stats={shown} />
         <section className="club-section">
-          <h2>Seen by everyone</h2>
+          <h2>{t('Seen by everyone')}</h2>
           {shown.seen_by_everyone.length === 0 ? (
-            <p className="club-empty">No film has been seen by every member yet.</p>
+            <p className="club-empty">{t('No film has been seen by every member yet.')}</p>
           ) : (
             <ul className="club-ranking">
               {shown.seen_by_everyone.map((movie) => (
@@ -88,11 +89,11 @@ export function ClubPage() {
         </section>
       </div>
       <div className="chart-grid">
-        <BarChart title="Genre mix" unit="films" horizontal bars={shown.genres.map((genre) => ({ label: genre.name, value: genre.count }))} height={280} />
-        <BarChart title={year === null ? 'Viewings per year' : 'Viewings per month'} unit="viewings" bars={shown.activity.map((entry) => ({ label: periodLabel(entry.period), value: entry.viewings }))} height={280} />
+        <BarChart title={t('Genre mix')} unit={t('films')} horizontal bars={shown.genres.map((genre) => ({ label: genre.name, value: genre.count }))} height={280} />
+        <BarChart title={year === null ? t('Viewings per year') : t('Viewings per month')} unit={t('viewings')} bars={shown.activity.map((entry) => ({ label: periodLabel(entry.period), value: entry.viewings }))} height={280} />
       </div>
       <section className="club-section">
-        <h2>Members</h2>
+        <h2>{t('Members')}</h2>
         <ul className="club-members">
           {shown.members.map((member) => (
             <li key={member.username}>

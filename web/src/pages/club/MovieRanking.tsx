@@ -1,5 +1,6 @@
 import type { RatedMovie } from '@movieclub/contract';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n';
 import { figure } from '../../lib/statsView';
 
 interface MovieRankingProps {
@@ -34,5 +35,6 @@ export function MovieRanking({ heading, movies, detail, empty }: MovieRankingPro
   );
 }
 
-export const lovedDetail = (entry: RatedMovie) => `${figure(entry.average)} ★ from ${entry.ratings} ratings`;
-export const divisiveDetail = (entry: RatedMovie) => `${figure(entry.average)} ★ ± ${figure(entry.stddev)} from ${entry.ratings} ratings`;
+export const lovedDetail = (entry: RatedMovie) => t('{{average}} ★ from {{ratings}} ratings', { average: figure(entry.average), ratings: entry.ratings });
+export const divisiveDetail = (entry: RatedMovie) =>
+  t('{{average}} ★ ± {{stddev}} from {{ratings}} ratings', { average: figure(entry.average), stddev: figure(entry.stddev), ratings: entry.ratings });

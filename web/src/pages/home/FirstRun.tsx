@@ -6,21 +6,22 @@ import { Link } from 'react-router-dom';
 import { ensureMovie, popularImdb } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
+import { t } from '../../i18n';
 import { withBase } from '../../lib/basePath';
 
 /** An empty catalogue seen by a visitor: members add movies, so sign in first. */
 function VisitorWelcome() {
   return (
     <section className="first-run" aria-labelledby="first-run-heading">
-      <h2 id="first-run-heading">No movies in the catalogue yet</h2>
-      <p>Members add the movies the club watches, then rate and review them here.</p>
-      <p>Log in or register to add the first movies.</p>
+      <h2 id="first-run-heading">{t('No movies in the catalogue yet')}</h2>
+      <p>{t('Members add the movies the club watches, then rate and review them here.')}</p>
+      <p>{t('Log in or register to add the first movies.')}</p>
       <div className="first-run-links">
         <Link to="/login" className="p-button p-component">
-          Login
+          {t('Login')}
         </Link>
         <Link to="/register" className="p-button p-button-outlined p-component">
-          Register
+          {t('Register')}
         </Link>
       </div>
     </section>
@@ -37,7 +38,7 @@ function Suggestion({ title, onAdded }: SuggestionProps) {
   const ensure = useMutation({ mutationFn: async () => { await ensureMovie(title.tconst); await onAdded(title); } });
   const busy = ensure.isPending || ensure.isSuccess;
   const failure = ensure.error;
-  const error = failure ? (failure instanceof ApiError && failure.answered && failure.message ? failure.message : 'Failed to add movie.') : '';
+  const error = failure ? (failure instanceof ApiError && failure.answered && failure.message ? failure.message : t('Failed to add movie.')) : '';
   const add = () => ensure.mutate();
 
   return (
@@ -47,7 +48,7 @@ function Suggestion({ title, onAdded }: SuggestionProps) {
       <span className="first-run-name" title={title.primary_title}>
         {title.primary_title}
       </span>
-      <Button type="button" label="Add" icon="pi pi-plus" size="small" aria-label={`Add ${name}`} loading={busy} disabled={busy} onClick={add} />
+      <Button type="button" label={t('Add')} icon="pi pi-plus" size="small" aria-label={t('Add {{name}}', { name })} loading={busy} disabled={busy} onClick={add} />
       {error && (
         <span className="first-run-error" role="alert">
           {error}
@@ -77,19 +78,19 @@ function MemberWelcome({ onAdded }: { onAdded(): Promise<void> }) {
   const addedOne = async (title: ImdbSearchResult) => {
     await onAdded();
     setAddedTconsts((current) => [...current, title.tconst]);
-    setAdded(`${title.primary_title} was added to the catalogue.`);
+    setAdded(t('{{title}} was added to the catalogue.', { title: title.primary_title }));
   };
 
   return (
     <section className="first-run first-run-member" aria-labelledby="first-run-heading">
-      <h2 id="first-run-heading">Start the catalogue</h2>
+      <h2 id="first-run-heading">{t('Start the catalogue')}</h2>
       <p>
-        Add well-known titles with one click, find any other title with the search box at the top of the page, or{' '}
-        <Link to="/add-movie">add a movie by its IMDb id</Link>.
+        {t('Add well-known titles with one click, find any other title with the search box at the top of the page, or')}{' '}
+        <Link to="/add-movie">{t('add a movie by its IMDb id')}</Link>.
       </p>
       {titles && titles.length > 0 && (
         <>
-          <h3 id="first-run-popular">Popular on IMDb</h3>
+          <h3 id="first-run-popular">{t('Popular on IMDb')}</h3>
           <ul className="first-run-titles" aria-labelledby="first-run-popular">
             {titles.map((title) => (
               <Suggestion key={title.tconst} title={title} onAdded={addedOne} />

@@ -1,10 +1,11 @@
 import { CAROUSEL_LIMIT, HOME_LIST_LIMIT } from '@movieclub/contract';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { dropdownNames } from '../../components/a11y';
 import { LazyDropdown } from '../../components/LazyDropdown';
 import { MovieCard } from '../../components/MovieCard';
-import { listMovies, newestAdded, SORT_FIELDS, SORT_ORDERS, type SortField, type SortOrder } from '../../lib/movieList';
+import { Spinner } from '../../components/Spinner';
+import { t } from '../../i18n';
+import { listMovies, newestAdded, sortFields, sortOrders, type SortField, type SortOrder } from '../../lib/movieList';
 import { useSession } from '../../session/SessionProvider';
 import './home.css';
 import { RecentCarousel } from './RecentCarousel';
@@ -48,8 +49,8 @@ export function HomePage() {
 
   const onRated = useCallback((movieId: number, stars: number) => rated(movieId, stars, shownIds), [rated, shownIds]);
 
-  if (failed) return <p className="home-error" role="alert">Failed to load movies. Please try again later.</p>;
-  if (!movies) return <ProgressSpinner className="home-loading" aria-label="Loading movies" />;
+  if (failed) return <p className="home-error" role="alert">{t('Failed to load movies. Please try again later.')}</p>;
+  if (!movies) return <Spinner className="home-loading" label={t('Loading movies')} />;
 
   const catalogueEmpty = movies.length === 0;
   const welcome = catalogueEmpty || (startedEmpty && Boolean(user));
@@ -79,15 +80,15 @@ export function HomePage() {
                 className={`p-inputtext p-component${query ? ' p-filled' : ''}`}
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
-                placeholder="Search titles..."
-                aria-label="Search titles"
+                placeholder={t('Search titles...')}
+                aria-label={t('Search titles')}
               />
             </div>
-            <LazyDropdown value={field} options={SORT_FIELDS} onChange={(event) => setField(event.value as SortField)} aria-label="Sort by" pt={dropdownNames('Sort by')} className="home-sort-field" />
-            <LazyDropdown value={order} options={SORT_ORDERS} onChange={(event) => setOrder(event.value as SortOrder)} aria-label="Order" pt={dropdownNames('Order')} className="home-sort-order" />
+            <LazyDropdown value={field} options={sortFields()} onChange={(event) => setField(event.value as SortField)} aria-label={t('Sort by')} pt={dropdownNames(t('Sort by'))} className="home-sort-field" />
+            <LazyDropdown value={order} options={sortOrders()} onChange={(event) => setOrder(event.value as SortOrder)} aria-label={t('Order')} pt={dropdownNames(t('Order'))} className="home-sort-order" />
           </div>
           {shown.length === 0 ? (
-            <p className="home-empty">No movies found.</p>
+            <p className="home-empty">{t('No movies found.')}</p>
           ) : (
             <div className="home-grid">
               {shown.map((movie) => (

@@ -6,6 +6,7 @@ import { MovieActions } from '../../components/MovieActions';
 import { NoPoster } from '../../components/MovieCard';
 import type { HomeMovie } from './useHomeMovies';
 import { withBase } from '../../lib/basePath';
+import { t } from '../../i18n';
 
 const AUTOPLAY_MS = 5000;
 // PrimeReact applies each option at and below its width; 6 (WIDEST_VISIBLE) are shown above 1600px.
@@ -61,7 +62,7 @@ export function RecentCarousel({ movies }: { movies: HomeMovie[] }) {
   if (movies.length === 0) return null;
   return (
     <section ref={section} className="recent-carousel" onPointerDown={stop} onTouchStart={stop} onKeyDown={stop} onWheel={stop}>
-      <h2>Recently Added Movies</h2>
+      <h2>{t('Recently Added Movies')}</h2>
       <Carousel
         value={movies}
         itemTemplate={CarouselItem}

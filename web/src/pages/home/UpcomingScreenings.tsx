@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
 import { fetchUpcomingScreenings } from '../../api/screenings';
+import { t } from '../../i18n';
 import { screeningTime } from '../../lib/screeningTime';
 
 const SHOWN = 5;
@@ -14,11 +15,11 @@ export default function UpcomingScreenings() {
   return (
     <section className="home-screenings" aria-labelledby="home-screenings-heading">
       <div className="home-screenings-head">
-        <h2 id="home-screenings-heading">Upcoming movie nights</h2>
-        <Link to="/club">Club statistics</Link>
+        <h2 id="home-screenings-heading">{t('Upcoming movie nights')}</h2>
+        <Link to="/club">{t('Club statistics')}</Link>
       </div>
       {screenings.length === 0 ? (
-        <p className="home-screenings-empty">No movie night planned. The editors of a public watchlist can schedule one from its page.</p>
+        <p className="home-screenings-empty">{t('No movie night planned. The editors of a public watchlist can schedule one from its page.')}</p>
       ) : (
         <ul className="home-screenings-list">
           {screenings.map((screening) => (
@@ -29,7 +30,7 @@ export default function UpcomingScreenings() {
                   {screening.watchlist_name}
                   {screening.picked_movie && `: ${screening.picked_movie.title}`}
                 </span>
-                <span className="home-screening-going">{screening.yes_count === 1 ? '1 going' : `${screening.yes_count} going`}</span>
+                <span className="home-screening-going">{t('{{count}} going', { count: screening.yes_count })}</span>
               </Link>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { Message } from 'primereact/message';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorText } from '../../api/client';
+import { t } from '../../i18n';
 import { FailedStep } from './FailedStep';
 import { PreviewStep } from './PreviewStep';
 import { ProgressStep } from './ProgressStep';
@@ -29,14 +30,14 @@ export function ImportPage() {
     );
   }
   const importId = rowIdFromText(id);
-  return <div className="import-page">{importId === null ? <Missing text="There is no such import." /> : <ImportSteps id={importId} />}</div>;
+  return <div className="import-page">{importId === null ? <Missing text={t('There is no such import.')} /> : <ImportSteps id={importId} />}</div>;
 }
 
 function Missing({ text }: { text: string }) {
   return (
     <div className="import-missing">
       <Message severity="error" text={text} />
-      <Link to="/import">Start a new import</Link>
+      <Link to="/import">{t('Start a new import')}</Link>
     </div>
   );
 }
@@ -52,8 +53,8 @@ function ImportSteps({ id }: { id: number }) {
     for (const key of ['viewings', 'watchlists', 'reviews', 'movies', 'profile', 'users']) void queryClient.invalidateQueries({ queryKey: [key] });
   }, [status, queryClient]);
 
-  if (job.isPending) return <p className="import-loading">Loading the import...</p>;
-  if (job.isError) return <Missing text={errorText(job.error, 'The import could not be loaded.')} />;
+  if (job.isPending) return <p className="import-loading">{t('Loading the import...')}</p>;
+  if (job.isError) return <Missing text={errorText(job.error, t('The import could not be loaded.'))} />;
   const current = job.data;
   switch (current.status) {
     case 'parsing':

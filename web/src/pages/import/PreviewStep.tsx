@@ -9,8 +9,9 @@ import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { confirmImport, removeImport } from '../../api/imports';
 import { queryKeys } from '../../api/queryKeys';
+import { formatNumber, t, tn } from '../../i18n';
 import { ListChoices } from './ListChoices';
-import { MATCH_LABELS, SOURCE_LABELS, leftOutCount, rowsText } from './importView';
+import { matchLabels, SOURCE_LABELS, leftOutCount } from './importView';
 import { RowsTable } from './RowsTable';
 import { storeJob } from './useImportJob';
 
@@ -35,31 +36,32 @@ export function PreviewStep({ job }: { job: ImportJob }) {
   });
   const busy = confirm.isPending || cancel.isPending;
 
+  const labels = matchLabels();
   const filters: { label: string; value: Filter }[] = [
-    { label: `All (${counts.rows})`, value: 'all' },
-    { label: `${MATCH_LABELS.matched} (${counts.matched})`, value: 'matched' },
-    { label: `${MATCH_LABELS.ambiguous} (${counts.ambiguous})`, value: 'ambiguous' },
-    { label: `${MATCH_LABELS.unmatched} (${counts.unmatched})`, value: 'unmatched' },
-    { label: `${MATCH_LABELS.skipped} (${leftOut})`, value: 'skipped' },
+    { label: `${t('All')} (${counts.rows})`, value: 'all' },
+    { label: `${labels.matched} (${counts.matched})`, value: 'matched' },
+    { label: `${labels.ambiguous} (${counts.ambiguous})`, value: 'ambiguous' },
+    { label: `${labels.unmatched} (${counts.unmatched})`, value: 'unmatched' },
+    { label: `${labels.skipped} (${leftOut})`, value: 'skipped' },
   ];
+  const file = job.source ? `${job.file_name} (${SOURCE_LABELS[job.source]})` : job.file_name;
   const failure = confirm.error ?? cancel.error;
 
   return (
     <div className="import-preview">
       <Card className="import-card">
-        <h2 className="import-heading">Check what will be imported</h2>
+        <h2 className="import-heading">{t('Check what will be imported')}</h2>
         <p>
-          {job.file_name}
-          {job.source ? ` (${SOURCE_LABELS[job.source]})` : ''}: {rowsText(counts.rows)} read.
-          {counts.ambiguous > 0 ? ' Some titles match more than one film: choose the right one.' : ''}
-          {counts.unmatched > 0 ? ' Titles that were not found can be searched by hand, or left out.' : ''}
+          {tn(counts.rows, '{{file}}: {{count}} row read.', '{{file}}: {{count}} rows read.', { file })}
+          {counts.ambiguous > 0 ? ` ${t('Some titles match more than one film: choose the right one.')}` : ''}
+          {counts.unmatched > 0 ? ` ${t('Titles that were not found can be searched by hand, or left out.')}` : ''}
         </p>
         <dl className="import-counts">
-          <Count term="Rows" value={counts.rows} />
-          <Count term="Matched" value={counts.matched} />
-          <Count term="Need a choice" value={counts.ambiguous} />
-          <Count term="Not found" value={counts.unmatched} />
-          <Count term="Left out" value={leftOut} />
+          <Count term={t('Rows')} value={counts.rows} />
+          <Count term={t('Matched')} value={counts.matched} />
+          <Count term={t('Need a choice')} value={counts.ambiguous} />
+          <Count term={t('Not found')} value={counts.unmatched} />
+          <Count term={t('Left out')} value={leftOut} />
         </dl>
       </Card>
 
@@ -67,7 +69,7 @@ export function PreviewStep({ job }: { job: ImportJob }) {
 
       <Card className="import-card">
         <h2 className="import-heading" id="import-rows-heading">
-          Rows
+          {t('Rows')}
         </h2>
         <SelectButton
           value={filter}
@@ -75,7 +77,7 @@ export function PreviewStep({ job }: { job: ImportJob }) {
           onChange={(event) => event.value && setFilter(event.value as Filter)}
           allowEmpty={false}
           className="import-filter"
-          aria-label="Show rows"
+          aria-label={t('Show rows')}
         />
         <RowsTable key={filter} importId={job.id} match={filter === 'all' ? null : filter} />
       </Card>
@@ -83,14 +85,14 @@ export function PreviewStep({ job }: { job: ImportJob }) {
       <Card className="import-card import-confirm">
         <p>
           {counts.ambiguous + counts.unmatched > 0
-            ? 'Rows that still need a choice, or were not found, will be left out; the report after the import lists them.'
-            : 'Everything is ready.'}{' '}
-          Importing the same file again later adds nothing twice.
+            ? t('Rows that still need a choice, or were not found, will be left out; the report after the import lists them.')
+            : t('Everything is ready.')}{' '}
+          {t('Importing the same file again later adds nothing twice.')}
         </p>
-        {failure ? <Message severity="error" text={errorText(failure, 'That did not work. Please try again.')} className="import-message" /> : null}
+        {failure ? <Message severity="error" text={errorText(failure, t('That did not work. Please try again.'))} className="import-message" /> : null}
         <div className="import-actions">
-          <Button type="button" label="Import" icon="pi pi-check" loading={confirm.isPending} disabled={busy} onClick={() => confirm.mutate()} />
-          <Button type="button" label="Cancel this import" severity="secondary" text disabled={busy} onClick={() => cancel.mutate()} />
+          <Button type="button" label={t('Import')} icon="pi pi-check" loading={confirm.isPending} disabled={busy} onClick={() => confirm.mutate()} />
+          <Button type="button" label={t('Cancel this import')} severity="secondary" text disabled={busy} onClick={() => cancel.mutate()} />
         </div>
       </Card>
     </div>
@@ -101,7 +103,7 @@ function Count({ term, value }: { term: string; value: number }) {
   return (
     <div className="import-count">
       <dt>{term}</dt>
-      <dd>{value.toLocaleString('en')}</dd>
+      <dd>{formatNumber(value)}</dd>
     </div>
   );
 }

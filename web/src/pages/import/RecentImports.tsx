@@ -3,15 +3,17 @@ import { Card } from 'primereact/card';
 import { Link } from 'react-router-dom';
 import { fetchImports } from '../../api/imports';
 import { queryKeys } from '../../api/queryKeys';
-import { SOURCE_LABELS, STATUS_LABELS, rowsText } from './importView';
+import { formatLocale, t } from '../../i18n';
+import { SOURCE_LABELS, statusLabels, rowsText } from './importView';
 
 /** The member's recent imports, newest first, each opening where it stands; nothing when there are none. */
 export function RecentImports() {
   const imports = useQuery({ queryKey: queryKeys.recentImports, queryFn: ({ signal }) => fetchImports(signal).then((reply) => reply.imports) });
   if (!imports.data?.length) return null;
+  const labels = statusLabels();
   return (
     <Card className="import-card import-recent">
-      <h2 className="import-heading">Your recent imports</h2>
+      <h2 className="import-heading">{t('Your recent imports')}</h2>
       <ul className="import-recent-list">
         {imports.data.map((job) => (
           <li key={job.id}>
@@ -19,11 +21,11 @@ export function RecentImports() {
               {job.file_name}
             </Link>
             <span className="import-recent-meta">
-              {[job.source ? SOURCE_LABELS[job.source] : null, new Date(job.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }), job.counts.rows ? rowsText(job.counts.rows) : null]
+              {[job.source ? SOURCE_LABELS[job.source] : null, new Date(job.created_at).toLocaleString(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' }), job.counts.rows ? rowsText(job.counts.rows) : null]
                 .filter(Boolean)
                 .join(' · ')}
             </span>
-            <span className={`import-status import-status-${job.status}`}>{STATUS_LABELS[job.status]}</span>
+            <span className={`import-status import-status-${job.status}`}>{labels[job.status]}</span>
           </li>
         ))}
       </ul>

@@ -9,8 +9,9 @@ import { errorText } from '../../api/client';
 import { chooseImportRow } from '../../api/imports';
 import { queryKeys } from '../../api/queryKeys';
 import { dropdownNames } from '../../components/a11y';
+import { t } from '../../i18n';
 import { searchableQuery, type Suggestion, toSuggestions } from '../../layout/searchSuggestions';
-import { candidateText, MATCH_LABELS, titleTypeText, titleYear } from './importView';
+import { candidateText, matchLabels, titleTypeText, titleYear } from './importView';
 import { storeRow } from './useImportJob';
 import { withBase } from '../../lib/basePath';
 
@@ -43,7 +44,7 @@ export function RowChoice({ importId, row }: { importId: number; row: ImportRowV
   });
   const name = titleYear(row.title, row.year);
   const leaveOut = row.match === 'skipped' ? null : (
-    <Button type="button" label="Leave out" icon="pi pi-times" size="small" severity="secondary" text disabled={choose.isPending} onClick={() => choose.mutate(null)} aria-label={`Leave out ${name}`} />
+    <Button type="button" label={t('Leave out')} icon="pi pi-times" size="small" severity="secondary" text disabled={choose.isPending} onClick={() => choose.mutate(null)} aria-label={t('Leave out {{name}}', { name })} />
   );
 
   let body;
@@ -54,15 +55,15 @@ export function RowChoice({ importId, row }: { importId: number; row: ImportRowV
   } else if (row.match === 'skipped') {
     body = (
       <>
-        <span className="import-none">{MATCH_LABELS.skipped}</span>
-        <Button type="button" label="Put back" icon="pi pi-undo" size="small" text onClick={() => setMode(row.candidates.length ? 'pick' : 'search')} aria-label={`Put back ${name}`} />
+        <span className="import-none">{matchLabels().skipped}</span>
+        <Button type="button" label={t('Put back')} icon="pi pi-undo" size="small" text onClick={() => setMode(row.candidates.length ? 'pick' : 'search')} aria-label={t('Put back {{name}}', { name })} />
       </>
     );
   } else {
     body = (
       <>
         <Chosen candidate={row.chosen} />
-        <Button type="button" label="Change" icon="pi pi-pencil" size="small" text onClick={() => setMode(row.candidates.length > 1 ? 'pick' : 'search')} aria-label={`Change the film for ${name}`} />
+        <Button type="button" label={t('Change')} icon="pi pi-pencil" size="small" text onClick={() => setMode(row.candidates.length > 1 ? 'pick' : 'search')} aria-label={t('Change the film for {{name}}', { name })} />
       </>
     );
   }
@@ -72,11 +73,11 @@ export function RowChoice({ importId, row }: { importId: number; row: ImportRowV
       <div className="import-choice-main">{body}</div>
       {leaveOut}
       {mode !== 'show' && row.match !== 'ambiguous' && row.match !== 'unmatched' ? (
-        <Button type="button" label="Keep as it was" size="small" text severity="secondary" onClick={() => setMode('show')} aria-label={`Keep ${name} as it was`} />
+        <Button type="button" label={t('Keep as it was')} size="small" text severity="secondary" onClick={() => setMode('show')} aria-label={t('Keep {{name}} as it was', { name })} />
       ) : null}
       {choose.isError ? (
         <small className="import-error" role="alert">
-          {errorText(choose.error, 'That choice could not be saved.')}
+          {errorText(choose.error, t('That choice could not be saved.'))}
         </small>
       ) : null}
     </div>
@@ -84,7 +85,7 @@ export function RowChoice({ importId, row }: { importId: number; row: ImportRowV
 }
 
 function Chosen({ candidate }: { candidate: ImportCandidate | null }) {
-  if (!candidate) return <span className="import-none">No film chosen</span>;
+  if (!candidate) return <span className="import-none">{t('No film chosen')}</span>;
   return (
     <span className="import-chosen">
       <a href={`https://www.imdb.com/title/${candidate.tconst}/`} target="_blank" rel="noreferrer">
@@ -107,16 +108,16 @@ function candidateItem(option: { label: string; value: string; poster?: string }
 function CandidatePicker({ row, name, disabled, onChoose }: { row: ImportRowView; name: string; disabled: boolean; onChoose(tconst: string): void }) {
   const options = [
     ...row.candidates.map((candidate) => ({ label: candidateText(candidate), value: candidate.tconst, poster: candidate.poster })),
-    { label: 'Another title… (search IMDb)', value: SEARCH },
+    { label: t('Another title… (search IMDb)'), value: SEARCH },
   ];
-  const label = `Film for ${name}`;
+  const label = t('Film for {{name}}', { name });
   return (
     <Dropdown
       value={row.chosen?.tconst ?? null}
       options={options}
       onChange={(event) => onChoose(event.value as string)}
       itemTemplate={candidateItem}
-      placeholder="Choose the film"
+      placeholder={t('Choose the film')}
       disabled={disabled}
       aria-label={label}
       pt={dropdownNames(label)}
@@ -158,9 +159,9 @@ function TitleSearch({ name, disabled, onChoose }: { name: string; disabled: boo
       field="label"
       delay={300}
       minLength={SEARCH_MIN_CHARS}
-      placeholder="Search IMDb"
+      placeholder={t('Search IMDb')}
       disabled={disabled}
-      aria-label={`Search IMDb for ${name}`}
+      aria-label={t('Search IMDb for {{name}}', { name })}
       className="import-search"
       inputClassName="import-search-input"
       panelClassName="import-search-panel"

@@ -7,20 +7,21 @@ import { useState } from 'react';
 import { errorText } from '../../api/client';
 import { fetchImportRows } from '../../api/imports';
 import { queryKeys } from '../../api/queryKeys';
+import { t } from '../../i18n';
 import { viewingDate } from '../../lib/viewingDates';
-import { KIND_LABELS, starsLabel, starsText, titleYear } from './importView';
+import { kindLabels, starsLabel, starsText, titleYear } from './importView';
 import { RowChoice } from './RowChoice';
 import { withBase } from '../../lib/basePath';
 
 const PAGE_SIZE = 20;
 
-const EMPTY: Record<ImportMatch | 'all', string> = {
-  all: 'The file has no rows.',
-  matched: 'No row is matched yet.',
-  ambiguous: 'Every title found one film: nothing to choose.',
-  unmatched: 'Every title was found on IMDb.',
-  skipped: 'No row is left out.',
-};
+const emptyTexts = (): Record<ImportMatch | 'all', string> => ({
+  all: t('The file has no rows.'),
+  matched: t('No row is matched yet.'),
+  ambiguous: t('Every title found one film: nothing to choose.'),
+  unmatched: t('Every title was found on IMDb.'),
+  skipped: t('No row is left out.'),
+});
 
 /**
  * One page of the rows (read page by page from the server), optionally only those matched
@@ -35,7 +36,7 @@ export function RowsTable({ importId, match }: { importId: number; match: Import
     placeholderData: keepPreviousData,
   });
 
-  if (rows.isError) return <Message severity="error" text={errorText(rows.error, 'The rows could not be loaded.')} className="import-message" />;
+  if (rows.isError) return <Message severity="error" text={errorText(rows.error, t('The rows could not be loaded.'))} className="import-message" />;
   return (
     <DataTable
       value={rows.data?.rows ?? []}
@@ -49,16 +50,16 @@ export function RowsTable({ importId, match }: { importId: number; match: Import
       loading={rows.isPending}
       responsiveLayout="stack"
       breakpoint="960px"
-      emptyMessage={rows.isPending ? 'Loading rows...' : EMPTY[match ?? 'all']}
+      emptyMessage={rows.isPending ? t('Loading rows...') : emptyTexts()[match ?? 'all']}
       className="import-rows"
       aria-labelledby="import-rows-heading"
     >
-      <Column header="Poster" body={posterCell} className="import-col-poster" />
-      <Column header="In your file" body={fileCell} className="import-col-file" />
-      <Column header="Kind" body={kindCell} />
-      <Column header="Rating" body={ratingCell} />
-      <Column header="Watched" body={watchedCell} />
-      <Column header="Film on IMDb" body={(row: ImportRowView) => <RowChoice key={row.id} importId={importId} row={row} />} className="import-col-choice" />
+      <Column header={t('Poster')} body={posterCell} className="import-col-poster" />
+      <Column header={t('In your file')} body={fileCell} className="import-col-file" />
+      <Column header={t('Kind')} body={kindCell} />
+      <Column header={t('Rating')} body={ratingCell} />
+      <Column header={t('Watched')} body={watchedCell} />
+      <Column header={t('Film on IMDb')} body={(row: ImportRowView) => <RowChoice key={row.id} importId={importId} row={row} />} className="import-col-choice" />
     </DataTable>
   );
 }
@@ -79,7 +80,7 @@ function fileCell(row: ImportRowView) {
     <div>
       <span className="import-file-title">{titleYear(row.title, row.year)}</span>
       <small className="import-file-line">
-        {row.file}, line {row.line}
+        {t('{{file}}, line {{line}}', { file: row.file, line: row.line })}
       </small>
     </div>
   );
@@ -88,14 +89,14 @@ function fileCell(row: ImportRowView) {
 function kindCell(row: ImportRowView) {
   return (
     <span>
-      {KIND_LABELS[row.kind]}
-      {row.list ? <small className="import-file-line">in “{row.list}”</small> : null}
+      {kindLabels()[row.kind]}
+      {row.list ? <small className="import-file-line">{t('in “{{list}}”', { list: row.list })}</small> : null}
     </span>
   );
 }
 
 function ratingCell(row: ImportRowView) {
-  if (row.stars === null) return <span className="import-none">No rating</span>;
+  if (row.stars === null) return <span className="import-none">{t('No rating')}</span>;
   return (
     <span className="import-stars" role="img" aria-label={starsLabel(row.stars)}>
       {starsText(row.stars)}
@@ -104,11 +105,11 @@ function ratingCell(row: ImportRowView) {
 }
 
 function watchedCell(row: ImportRowView) {
-  if (!row.watched_on) return <span className="import-none">{row.kind === 'watched' ? 'Watched, no day' : '—'}</span>;
+  if (!row.watched_on) return <span className="import-none">{row.kind === 'watched' ? t('Watched, no day') : '—'}</span>;
   return (
     <span>
       {viewingDate(row.watched_on)}
-      {row.rewatch ? <small className="import-file-line">rewatch</small> : null}
+      {row.rewatch ? <small className="import-file-line">{t('rewatch')}</small> : null}
     </span>
   );
 }

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { uploadImport } from '../../api/imports';
 import { queryKeys } from '../../api/queryKeys';
+import { t } from '../../i18n';
 import { storeJob } from './useImportJob';
 
 const MAX_MB = Math.round(IMPORT_FILE_MAX_BYTES / (1024 * 1024));
@@ -25,7 +26,7 @@ export function UploadStep() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.recentImports });
       navigate(`/import/${job.id}`);
     },
-    onError: (failure) => setError(errorText(failure, 'The file could not be uploaded. Please try again.')),
+    onError: (failure) => setError(errorText(failure, t('The file could not be uploaded. Please try again.'))),
   });
   const busy = upload.isPending || upload.isSuccess;
 
@@ -34,7 +35,7 @@ export function UploadStep() {
     event.target.value = ''; // choosing the same file again still fires
     if (!file) return;
     if (file.size > IMPORT_FILE_MAX_BYTES) {
-      setError(`That file is larger than ${MAX_MB} MB. For Letterboxd, upload the export zip; for IMDb, one CSV at a time.`);
+      setError(t('That file is larger than {{mb}} MB. For Letterboxd, upload the export zip; for IMDb, one CSV at a time.', { mb: MAX_MB }));
       return;
     }
     setError('');
@@ -43,21 +44,20 @@ export function UploadStep() {
 
   return (
     <Card className="import-card import-upload">
-      <h2 className="import-heading">Bring your film history</h2>
+      <h2 className="import-heading">{t('Bring your film history')}</h2>
       <p>
-        Import your ratings, reviews, diary, watchlist and lists from another site. Every row is matched to a title on IMDb, and you check the
-        matches before anything is added.
+        {t('Import your ratings, reviews, diary, watchlist and lists from another site. Every row is matched to a title on IMDb, and you check the matches before anything is added.')}
       </p>
       <ul className="import-sources">
         <li>
-          <strong>Letterboxd:</strong> the zip from Settings → Import &amp; Export → Export your data, or any CSV in it (ratings, reviews, diary, watched,
-          watchlist or a list).
+          <strong>Letterboxd:</strong>{' '}
+          {t('the zip from Settings → Import & Export → Export your data, or any CSV in it (ratings, reviews, diary, watched, watchlist or a list).')}
         </li>
         <li>
-          <strong>IMDb:</strong> your ratings, your watchlist or one of your lists, exported as CSV.
+          <strong>IMDb:</strong> {t('your ratings, your watchlist or one of your lists, exported as CSV.')}
         </li>
         <li>
-          <strong>movieclub:</strong> an export from this club or another one.
+          <strong>movieclub:</strong> {t('an export from this club or another one.')}
         </li>
       </ul>
       <div className="import-choose">
@@ -67,12 +67,12 @@ export function UploadStep() {
           type="file"
           accept=".zip,.csv"
           className="import-file-input"
-          aria-label="History file (.zip or .csv)"
+          aria-label={t('History file (.zip or .csv)')}
           onChange={chosen}
           disabled={busy}
         />
-        <Button type="button" label={busy ? 'Uploading...' : 'Choose a file'} icon="pi pi-upload" loading={busy} onClick={() => input.current?.click()} />
-        <span className="import-hint">A .zip or .csv file, up to {MAX_MB} MB.</span>
+        <Button type="button" label={busy ? t('Uploading...') : t('Choose a file')} icon="pi pi-upload" loading={busy} onClick={() => input.current?.click()} />
+        <span className="import-hint">{t('A .zip or .csv file, up to {{mb}} MB.', { mb: MAX_MB })}</span>
       </div>
       {error ? <Message severity="error" text={error} className="import-message" /> : null}
     </Card>

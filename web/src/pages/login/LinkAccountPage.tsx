@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { createAccountInstead, fetchPendingLink, linkAccount } from '../../api/oidc';
+import { t } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import './oidc.css';
 
@@ -26,8 +27,8 @@ export function LinkAccountPage() {
     await refresh();
     navigate(reply.return_to, { replace: true });
   };
-  const link = useMutation({ mutationFn: linkAccount, onSuccess: done, onError: (failure) => setError(errorText(failure, 'The account could not be linked.')) });
-  const create = useMutation({ mutationFn: createAccountInstead, onSuccess: done, onError: (failure) => setError(errorText(failure, 'The account could not be created.')) });
+  const link = useMutation({ mutationFn: linkAccount, onSuccess: done, onError: (failure) => setError(errorText(failure, t('The account could not be linked.'))) });
+  const create = useMutation({ mutationFn: createAccountInstead, onSuccess: done, onError: (failure) => setError(errorText(failure, t('The account could not be created.'))) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,12 +40,12 @@ export function LinkAccountPage() {
   if (pending.isError) {
     return (
       <div className="credentials-page">
-        <Card title="Link your account" className="credentials-card">
+        <Card title={t('Link your account')} className="credentials-card">
           <p role="status">
-            <strong>{errorText(pending.error, 'This sign-in could not be found.')}</strong>
+            <strong>{errorText(pending.error, t('This sign-in could not be found.'))}</strong>
           </p>
           <p className="credentials-switch">
-            <Link to="/login">Back to the login page</Link>
+            <Link to="/login">{t('Back to the login page')}</Link>
           </p>
         </Card>
       </div>
@@ -55,13 +56,13 @@ export function LinkAccountPage() {
   const busy = link.isPending || create.isPending;
   return (
     <div className="credentials-page">
-      <Card title="Link your account" className="credentials-card link-account-card">
+      <Card title={t('Link your account')} className="credentials-card link-account-card">
         <p>
-          An account named <strong>{username}</strong> already exists here. If it is yours, enter its password once to link it: from then on, the
-          identity provider signs you in to it.
+          {t('An account named')} <strong>{username}</strong>{' '}
+          {t('already exists here. If it is yours, enter its password once to link it: from then on, the identity provider signs you in to it.')}
         </p>
         <form onSubmit={submit} className="credentials-form" noValidate>
-          <label htmlFor="link-password">Password of {username}</label>
+          <label htmlFor="link-password">{t('Password of {{username}}', { username })}</label>
           <Password
             inputId="link-password"
             value={password}
@@ -76,15 +77,15 @@ export function LinkAccountPage() {
           <div className="credentials-error" role="alert">
             {error}
           </div>
-          <Button type="submit" label="Link account" loading={link.isPending} disabled={busy} />
+          <Button type="submit" label={t('Link account')} loading={link.isPending} disabled={busy} />
         </form>
         <div className="oidc-choice">
           <p className="oidc-or" aria-hidden="true">
-            <span>or</span>
+            <span>{t('or')}</span>
           </p>
           <Button
             type="button"
-            label="Create a new account instead"
+            label={t('Create a new account instead')}
             severity="secondary"
             outlined
             loading={create.isPending}
@@ -94,7 +95,7 @@ export function LinkAccountPage() {
               create.mutate();
             }}
           />
-          <p className="credentials-switch">Not {username}? A new account gets a name of its own, such as {username}2.</p>
+          <p className="credentials-switch">{t('Not {{username}}? A new account gets a name of its own, such as {{username}}2.', { username })}</p>
         </div>
       </Card>
     </div>

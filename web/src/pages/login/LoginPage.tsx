@@ -1,4 +1,3 @@
-import { isOidcErrorCode, OIDC_ERRORS } from '@movieclub/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
@@ -6,8 +5,10 @@ import { Link, type Location, useLocation, useNavigate, useSearchParams } from '
 import { login } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { CredentialsCard } from '../../components/CredentialsCard';
+import { t } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { OidcButton, useOidcConfig } from './OidcButton';
+import { oidcProblem } from './signInProblems';
 import './oidc.css';
 
 export function LoginPage() {
@@ -26,8 +27,8 @@ export function LoginPage() {
     try {
       await call.mutateAsync({ username, password });
     } catch (error) {
-      if (error instanceof ApiError && error.answered) return error.message || 'Login failed.';
-      return error instanceof Error && error.message && !(error instanceof ApiError) ? error.message : 'An error occurred.';
+      if (error instanceof ApiError && error.answered) return error.message || t('Login failed.');
+      return error instanceof Error && error.message && !(error instanceof ApiError) ? error.message : t('An error occurred.');
     }
     await refresh();
     navigate(returnTo, { replace: true });
@@ -38,17 +39,17 @@ export function LoginPage() {
   if (oidc.isPending) return null;
   const provider = oidc.data?.enabled && oidc.data.label ? oidc.data : null;
   const problem = oidcError ? (
-    <Message severity="error" className="oidc-problem" text={isOidcErrorCode(oidcError) ? OIDC_ERRORS[oidcError] : OIDC_ERRORS.provider_error} />
+    <Message severity="error" className="oidc-problem" text={oidcProblem(oidcError)} />
   ) : null;
   const button = provider ? <OidcButton label={provider.label!} returnTo={returnTo} /> : null;
 
   if (provider?.only) {
     return (
       <div className="credentials-page">
-        <Card title="Login" className="credentials-card">
+        <Card title={t('Login')} className="credentials-card">
           <div className="oidc-only">
             {problem}
-            <p className="credentials-switch">Members of this site sign in through its identity provider.</p>
+            <p className="credentials-switch">{t('Members of this site sign in through its identity provider.')}</p>
             {button}
           </div>
         </Card>
@@ -58,7 +59,7 @@ export function LoginPage() {
 
   return (
     <CredentialsCard
-      title="Login"
+      title={t('Login')}
       onSubmit={submit}
       footer={
         <>
@@ -66,13 +67,13 @@ export function LoginPage() {
           {button && (
             <div className="oidc-choice">
               <p className="oidc-or" aria-hidden="true">
-                <span>or</span>
+                <span>{t('or')}</span>
               </p>
               {button}
             </div>
           )}
           <p className="credentials-switch">
-            New here? <Link to="/register">Register</Link>
+            {t('New here?')} <Link to="/register">{t('Register')}</Link>
           </p>
         </>
       }

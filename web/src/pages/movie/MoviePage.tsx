@@ -10,6 +10,7 @@ import { RecommendedMovies } from './RecommendedMovies';
 import { ReviewForm } from './ReviewForm';
 import { useSession } from '../../session/SessionProvider';
 import { useMovie, useMovieReviews, useMyReview } from './useMoviePageData';
+import { t } from '../../i18n';
 import './movie.css';
 
 /** /movie/{id}: details, recommendations, recent reviews and the review form. */
@@ -19,10 +20,10 @@ export function MoviePage() {
   return (
     <div className="movie-page">
       <Link to="/" className="movie-back-link">
-        ← Back to Movies
+        {t('← Back to Movies')}
       </Link>
       {/* A key per movie: opening a recommendation starts the screen afresh. */}
-      {id === null ? <p className="movie-status">Movie not found.</p> : <MovieScreen key={id} id={id} />}
+      {id === null ? <p className="movie-status">{t('Movie not found.')}</p> : <MovieScreen key={id} id={id} />}
     </div>
   );
 }
@@ -34,9 +35,9 @@ function MovieScreen({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const myReview = useMyReview(id, user === undefined ? undefined : (user?.id ?? null));
 
-  if (state.status === 'loading') return <p className="movie-status">Loading...</p>;
-  if (state.status === 'not-found') return <p className="movie-status">Movie not found.</p>;
-  if (state.status === 'error') return <p className="movie-status movie-error" role="alert">Failed to load movie.</p>;
+  if (state.status === 'loading') return <p className="movie-status">{t('Loading...')}</p>;
+  if (state.status === 'not-found') return <p className="movie-status">{t('Movie not found.')}</p>;
+  if (state.status === 'error') return <p className="movie-status movie-error" role="alert">{t('Failed to load movie.')}</p>;
 
   const { movie } = state;
   // A first review also logs a viewing for today, and clears a movie night's prompt to rate it.

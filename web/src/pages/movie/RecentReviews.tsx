@@ -12,6 +12,7 @@ import { StarRating } from '../../components/StarRating';
 import { UserAvatar } from '../../components/UserAvatar';
 import { budgetLabel } from '../../lib/budget';
 import { reviewDate, yesNo } from './movieFormat';
+import { t } from '../../i18n';
 
 // Loaded when a reader opens a review's comments.
 const CommentThread = lazy(() => import('../../components/social/CommentThread'));
@@ -19,9 +20,9 @@ const CommentThread = lazy(() => import('../../components/social/CommentThread')
 /** The 'Recent Reviews' card: up to 20, newest first, or 'No reviews yet.' */
 export function RecentReviews({ reviews }: { reviews: ReviewRead[] }) {
   return (
-    <Card title="Recent Reviews" className="movie-reviews">
+    <Card title={t('Recent Reviews')} className="movie-reviews">
       {reviews.length === 0 ? (
-        <p className="movie-muted">No reviews yet.</p>
+        <p className="movie-muted">{t('No reviews yet.')}</p>
       ) : (
         <ul className="review-list">
           {reviews.map((review) => (
@@ -50,7 +51,7 @@ function ReviewSocial({ review }: { review: ReviewRead }) {
           size="small"
           text
           icon="pi pi-comments"
-          label={count === 1 ? '1 comment' : `${count} comments`}
+          label={count === 1 ? t('1 comment') : t('{{n}} comments', { n: count })}
           aria-expanded={open}
           aria-controls={open ? threadId : undefined}
           onClick={() => setOpen((shown) => !shown)}
@@ -82,14 +83,14 @@ function ReviewItem({ review }: { review: ReviewRead }) {
         <span className="review-date">{reviewDate(review.created_at)}</span>
       </div>
       <div className="review-scores">
-        <StarRating label="Actual Rating" value={review.stars} readOnly />
+        <StarRating label={t('Actual Rating')} value={review.stars} readOnly />
         <RatingLetter grade={review.ttm_rating} />
       </div>
       <ul className="review-facts">
-        {review.how_painful !== null && <li>Pain Level: {review.how_painful}/10</li>}
-        {smoke && <li>Smoke Alarms: {smoke}</li>}
-        {equipment && <li>Movie Equipment Seen: {equipment}</li>}
-        {budget && <li>Estimated Budget: {budget}</li>}
+        {review.how_painful !== null && <li>{t('Pain Level: {{level}}/10', { level: review.how_painful })}</li>}
+        {smoke && <li>{t('Smoke Alarms: {{answer}}', { answer: smoke })}</li>}
+        {equipment && <li>{t('Movie Equipment Seen: {{answer}}', { answer: equipment })}</li>}
+        {budget && <li>{t('Estimated Budget: {{budget}}', { budget })}</li>}
       </ul>
       {/* Plain text: React escapes it, so HTML in a review shows as typed and never runs. */}
       {review.text && (

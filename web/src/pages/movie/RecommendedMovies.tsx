@@ -9,6 +9,7 @@ import { ensureMovie } from '../../api/catalogue';
 import { useCarouselHiddenSlides } from '../../components/a11y';
 import { useRecommendations } from './useMoviePageData';
 import { withBase } from '../../lib/basePath';
+import { t } from '../../i18n';
 
 const RESPONSIVE: CarouselResponsiveOption[] = [
   { breakpoint: '1400px', numVisible: 4, numScroll: 3 },
@@ -23,11 +24,11 @@ export function RecommendedMovies({ tconst }: { tconst: string | null }) {
   const slides = useRef<HTMLDivElement>(null);
   useCarouselHiddenSlides(slides, items !== null && items.length > 0);
   return (
-    <Card title="Recommended Movies" className="movie-recommendations">
+    <Card title={t('Recommended Movies')} className="movie-recommendations">
       {items === null ? (
-        <p className="movie-muted">Loading recommendations...</p>
+        <p className="movie-muted">{t('Loading recommendations...')}</p>
       ) : items.length === 0 ? (
-        <p className="movie-muted">No recommendations available.</p>
+        <p className="movie-muted">{t('No recommendations available.')}</p>
       ) : (
         <div ref={slides}>
           <Carousel
@@ -47,7 +48,7 @@ function RecommendationCard({ item }: { item: RecommendationItem }) {
   return (
     <div className="recommendation" data-imdb-id={item.imdb_id}>
       {item.poster ? (
-        <img className="recommendation-poster" src={withBase(item.poster)} alt={`Poster of ${item.title}`} loading="lazy" />
+        <img className="recommendation-poster" src={withBase(item.poster)} alt={t('Poster of {{title}}', { title: item.title })} loading="lazy" />
       ) : (
         <div className="recommendation-poster movie-poster-empty" aria-hidden="true">
           <i className="pi pi-image" />
@@ -72,11 +73,11 @@ function ViewLink({ item }: { item: RecommendationItem }) {
   if (item.movie_id) {
     return (
       <Link to={`/movie/${item.movie_id}`} className="recommendation-view p-button p-button-sm p-button-outlined">
-        View
+        {t('View')}
       </Link>
     );
   }
   if (!item.imdb_id) return null;
   const busy = ensure.isPending || ensure.isSuccess;
-  return <Button label="View" size="small" outlined className="recommendation-view" onClick={() => ensure.mutate(item.imdb_id)} disabled={busy} />;
+  return <Button label={t('View')} size="small" outlined className="recommendation-view" onClick={() => ensure.mutate(item.imdb_id)} disabled={busy} />;
 }

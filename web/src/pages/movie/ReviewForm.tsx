@@ -13,12 +13,13 @@ import { postReview } from '../../api/reviews';
 import { dropdownNames, SWITCH_PT } from '../../components/a11y';
 import { RatingLetter } from '../../components/RatingLetter';
 import { StarRating } from '../../components/StarRating';
+import { t } from '../../i18n';
 import { EMPTY_REVIEW_FORM, formChoicesFromReview, reviewPayload, type ReviewFormValues } from './movieFormat';
 
 const PAIN_OPTIONS = Array.from({ length: PAIN_MAX - PAIN_MIN + 1 }, (_, index) => ({ label: String(PAIN_MIN + index), value: PAIN_MIN + index }));
-const YES_NO = [
-  { label: 'YES', value: true },
-  { label: 'NO', value: false },
+const yesNoOptions = () => [
+  { label: t('YES'), value: true },
+  { label: t('NO'), value: false },
 ];
 
 /**
@@ -28,8 +29,8 @@ const YES_NO = [
  * occurred while submitting your review.' — never the client's own wording.
  */
 function submitFailure(error: unknown): string {
-  if (answeredUnsuccessfully(error)) return error.message || 'Failed to submit review.';
-  return error instanceof ApiError && error.answered && error.message ? error.message : 'An error occurred while submitting your review.';
+  if (answeredUnsuccessfully(error)) return error.message || t('Failed to submit review.');
+  return error instanceof ApiError && error.answered && error.message ? error.message : t('An error occurred while submitting your review.');
 }
 
 interface ReviewFormProps {
@@ -66,14 +67,15 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
     event.preventDefault();
     post.mutate(form);
   };
+  const yesNo = yesNoOptions();
 
   return (
-    <Card title="Leave a Review" className="movie-review-form">
+    <Card title={t('Leave a Review')} className="movie-review-form">
       <form onSubmit={submit} className="review-form" noValidate>
-        <Field label="Actual Rating" id="review-stars">
-          <StarRating label="Actual Rating" value={form.stars} onChange={(stars) => set('stars', stars)} />
+        <Field label={t('Actual Rating')} id="review-stars">
+          <StarRating label={t('Actual Rating')} value={form.stars} onChange={(stars) => set('stars', stars)} />
         </Field>
-        <Field label="TTM Rating" id="review-ttm">
+        <Field label={t('TTM Rating')} id="review-ttm">
           {/* allowEmpty: clicking the chosen grade again clears it. */}
           <SelectButton
             className="ttm-select"
@@ -88,7 +90,7 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
             )}
           />
         </Field>
-        <Field label="Pain Level" id="review-pain" input>
+        <Field label={t('Pain Level')} id="review-pain" input>
           <Dropdown
             inputId="review-pain"
             value={form.pain_level}
@@ -96,33 +98,33 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
             onChange={(e) => set('pain_level', e.value ?? null)}
             showClear
             placeholder="1-10"
-            pt={dropdownNames('Pain Level')}
+            pt={dropdownNames(t('Pain Level'))}
           />
         </Field>
-        <Field label="Smoke Alarms" id="review-smoke">
-          <SelectButton value={form.smoke_alarms} options={YES_NO} onChange={(e) => set('smoke_alarms', e.value ?? null)} />
+        <Field label={t('Smoke Alarms')} id="review-smoke">
+          <SelectButton value={form.smoke_alarms} options={yesNo} onChange={(e) => set('smoke_alarms', e.value ?? null)} />
         </Field>
-        <Field label="Movie Equipment Seen" id="review-equipment">
-          <SelectButton value={form.equipment_seen} options={YES_NO} onChange={(e) => set('equipment_seen', e.value ?? null)} />
+        <Field label={t('Movie Equipment Seen')} id="review-equipment">
+          <SelectButton value={form.equipment_seen} options={yesNo} onChange={(e) => set('equipment_seen', e.value ?? null)} />
         </Field>
-        <Field label="Estimated Budget" id="review-budget" input>
+        <Field label={t('Estimated Budget')} id="review-budget" input>
           <Dropdown
             inputId="review-budget"
             value={form.estimated_budget}
             options={BUDGET_OPTIONS}
             onChange={(e) => set('estimated_budget', e.value ?? null)}
             showClear
-            placeholder="Select a budget"
-            pt={dropdownNames('Estimated Budget')}
+            placeholder={t('Select a budget')}
+            pt={dropdownNames(t('Estimated Budget'))}
           />
         </Field>
-        <Field label="Text Review" id="review-text" input>
+        <Field label={t('Text Review')} id="review-text" input>
           <InputTextarea id="review-text" value={form.text} onChange={(e) => set('text', e.target.value)} rows={5} autoResize className="w-full" />
         </Field>
-        <Field label="Contains spoilers" id="review-spoiler" input>
+        <Field label={t('Contains spoilers')} id="review-spoiler" input>
           <InputSwitch inputId="review-spoiler" checked={form.spoiler} onChange={(e) => set('spoiler', Boolean(e.value))} pt={SWITCH_PT} />
         </Field>
-        <Button type="submit" label="Submit Review" disabled={busy} className="review-submit" />
+        <Button type="submit" label={t('Submit Review')} disabled={busy} className="review-submit" />
       </form>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { BUDGET_BANDS, type BudgetBand, type ReviewPost, type ReviewRead, TTM_GRADES, type TtmGrade } from '@movieclub/contract';
+import { formatLocale, formatNumber, t } from '../../i18n';
 
 /** The numeric id from /movie/{id}, or null for anything else ('abc', '0', '12x'). */
 export function parseMovieId(raw: string | undefined): number | null {
@@ -14,17 +15,18 @@ export function tconstFromLink(link: string | null | undefined): string | null {
 
 /** '7.5 (2 ratings)' — one decimal with the count — or 'N/A' without ratings. */
 export function averageText(avg: number | null | undefined, count: number | null | undefined): string {
-  if (avg === null || avg === undefined || !Number.isFinite(Number(avg)) || !count) return 'N/A';
-  return `${Number(avg).toFixed(1)} (${count} ${count === 1 ? 'rating' : 'ratings'})`;
+  if (avg === null || avg === undefined || !Number.isFinite(Number(avg)) || !count) return t('N/A');
+  const average = formatNumber(Number(avg), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  return count === 1 ? t('{{average}} (1 rating)', { average }) : t('{{average}} ({{n}} ratings)', { average, n: count });
 }
 
 /** A review's date in the reader's locale; the raw text if it cannot be read. */
 export function reviewDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(formatLocale());
 }
 
-export const yesNo = (value: boolean | null | undefined) => (value === true ? 'YES' : value === false ? 'NO' : null);
+export const yesNo = (value: boolean | null | undefined) => (value === true ? t('YES') : value === false ? t('NO') : null);
 
 /** The 'Leave a Review' form as the widgets hold it: every field may be empty. */
 export interface ReviewFormValues {

@@ -9,16 +9,17 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorText } from '../../api/client';
 import { apiTokensKey, createApiToken, fetchApiTokens, revokeApiToken } from '../../api/tokens';
 import { dropdownNames } from '../../components/a11y';
+import { formatLocale, t } from '../../i18n';
 import './apiTokens.css';
 
-const SCOPES: { label: string; value: ApiTokenScope }[] = [
-  { label: 'Read only', value: 'read' },
-  { label: 'Read and write', value: 'read-write' },
+const scopes = (): { label: string; value: ApiTokenScope }[] => [
+  { label: t('Read only'), value: 'read' },
+  { label: t('Read and write'), value: 'read-write' },
 ];
-const scopeLabel = (scope: ApiTokenScope) => SCOPES.find((option) => option.value === scope)?.label ?? scope;
+const scopeLabel = (scope: ApiTokenScope) => scopes().find((option) => option.value === scope)?.label ?? scope;
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const moment = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const day = (iso: string) => new Date(iso).toLocaleDateString(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric' });
+const moment = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** The token stops working at the end of the chosen day, in the browser's time zone. */
 function endOfDay(date: Date): string {
@@ -26,8 +27,8 @@ function endOfDay(date: Date): string {
 }
 
 function expiryText(token: ApiToken, now: number): string {
-  if (!token.expires_at) return 'Never';
-  return Date.parse(token.expires_at) <= now ? `Expired ${day(token.expires_at)}` : day(token.expires_at);
+  if (!token.expires_at) return t('Never');
+  return Date.parse(token.expires_at) <= now ? t('Expired {{date}}', { date: day(token.expires_at) }) : day(token.expires_at);
 }
 
 /** The token just made, shown this once with a Copy button. */
@@ -48,20 +49,20 @@ function NewToken({ name, token, onDone }: { name: string; token: string; onDone
   return (
     <section className="api-token-new" aria-labelledby={`${ids}-heading`}>
       <h3 id={`${ids}-heading`} className="api-token-new-heading">
-        Your new token “{name}”
+        {t('Your new token “{{name}}”', { name })}
       </h3>
       <label htmlFor={`${ids}-token`} className="api-token-label">
-        Token
+        {t('Token')}
       </label>
       <div className="api-token-copy">
         <InputText id={`${ids}-token`} ref={field} value={token} readOnly className="api-token-value" onFocus={(event) => event.target.select()} />
-        <Button type="button" label="Copy" icon="pi pi-copy" onClick={() => void copy()} />
+        <Button type="button" label={t('Copy')} icon="pi pi-copy" onClick={() => void copy()} />
       </div>
-      <p className="api-token-warning">Copy it now and keep it somewhere safe: it will not be shown again.</p>
+      <p className="api-token-warning">{t('Copy it now and keep it somewhere safe: it will not be shown again.')}</p>
       <p className="api-token-copied" role="status">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'select' ? 'The token is selected: copy it with your keyboard.' : ''}
+        {copied === 'yes' ? t('Copied to the clipboard.') : copied === 'select' ? t('The token is selected: copy it with your keyboard.') : ''}
       </p>
-      <Button type="button" label="Done" text size="small" onClick={onDone} />
+      <Button type="button" label={t('Done')} text size="small" onClick={onDone} />
     </section>
   );
 }
@@ -73,7 +74,7 @@ function TokenRow({ token, now }: { token: ApiToken; now: number }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensKey }),
   });
   const confirmRevoke = () => {
-    if (window.confirm(`Revoke the token “${token.name}”? Scripts using it stop working at once.`)) revoke.mutate();
+    if (window.confirm(t('Revoke the token “{{name}}”? Scripts using it stop working at once.', { name: token.name }))) revoke.mutate();
   };
   return (
     <li className="api-token">
@@ -83,22 +84,22 @@ function TokenRow({ token, now }: { token: ApiToken; now: number }) {
       </div>
       <dl className="api-token-facts">
         <div>
-          <dt>Created</dt>
+          <dt>{t('Created')}</dt>
           <dd>{day(token.created_at)}</dd>
         </div>
         <div>
-          <dt>Expires</dt>
+          <dt>{t('Expires')}</dt>
           <dd>{expiryText(token, now)}</dd>
         </div>
         <div>
-          <dt>Last used</dt>
-          <dd>{token.last_used_at ? moment(token.last_used_at) : 'Never used'}</dd>
+          <dt>{t('Last used')}</dt>
+          <dd>{token.last_used_at ? moment(token.last_used_at) : t('Never used')}</dd>
         </div>
       </dl>
       <Button
         type="button"
-        label="Revoke"
-        aria-label={`Revoke ${token.name}`}
+        label={t('Revoke')}
+        aria-label={t('Revoke {{name}}', { name: token.name })}
         icon="pi pi-trash"
         severity="danger"
         outlined
@@ -108,7 +109,7 @@ function TokenRow({ token, now }: { token: ApiToken; now: number }) {
       />
       {revoke.isError && (
         <p className="api-token-error" role="alert">
-          {errorText(revoke.error, 'Could not revoke the token. Please try again.')}
+          {errorText(revoke.error, t('Could not revoke the token. Please try again.'))}
         </p>
       )}
     </li>
@@ -139,7 +140,7 @@ export default function ApiTokensCard() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setProblem('Give the token a name, so you know later what it is for.');
+      setProblem(t('Give the token a name, so you know later what it is for.'));
       return;
     }
     setProblem('');
@@ -149,41 +150,41 @@ export default function ApiTokensCard() {
   const now = Date.now();
   const today = new Date();
   const list = tokens.data?.tokens ?? [];
-  const error = problem || (create.isError ? errorText(create.error, 'Could not create the token. Please try again.') : '');
+  const error = problem || (create.isError ? errorText(create.error, t('Could not create the token. Please try again.')) : '');
 
   return (
-    <Card title="API tokens" className="api-tokens">
+    <Card title={t('API tokens')} className="api-tokens">
       <p className="api-tokens-intro">
-        A token lets your own scripts call this site’s API as you, with the header <code>Authorization: Bearer &lt;token&gt;</code>. A read-only token can
-        only read; no token can create or revoke tokens.
+        {t('A token lets your own scripts call this site’s API as you, with the header')} <code>Authorization: Bearer &lt;token&gt;</code>.{' '}
+        {t('A read-only token can only read; no token can create or revoke tokens.')}
       </p>
 
       {created && <NewToken name={created.name} token={created.token} onDone={() => setCreated(null)} />}
 
-      <form className="api-token-form" onSubmit={submit} aria-label="Create an API token">
+      <form className="api-token-form" onSubmit={submit} aria-label={t('Create an API token')}>
         <div className="api-token-field">
-          <label htmlFor={`${ids}-name`}>Name</label>
-          <InputText id={`${ids}-name`} value={name} maxLength={API_TOKEN_NAME_MAX} placeholder="e.g. Home server script" onChange={(event) => setName(event.target.value)} />
+          <label htmlFor={`${ids}-name`}>{t('Name')}</label>
+          <InputText id={`${ids}-name`} value={name} maxLength={API_TOKEN_NAME_MAX} placeholder={t('e.g. Home server script')} onChange={(event) => setName(event.target.value)} />
         </div>
         <div className="api-token-field">
-          <label htmlFor={`${ids}-scope`}>Access</label>
-          <Dropdown inputId={`${ids}-scope`} value={scope} options={SCOPES} onChange={(event) => setScope(event.value as ApiTokenScope)} pt={dropdownNames('Access')} />
+          <label htmlFor={`${ids}-scope`}>{t('Access')}</label>
+          <Dropdown inputId={`${ids}-scope`} value={scope} options={scopes()} onChange={(event) => setScope(event.value as ApiTokenScope)} pt={dropdownNames(t('Access'))} />
         </div>
         <div className="api-token-field">
-          <label htmlFor={`${ids}-expires`}>Expires (optional)</label>
+          <label htmlFor={`${ids}-expires`}>{t('Expires (optional)')}</label>
           <Calendar
             inputId={`${ids}-expires`}
             value={expires}
             onChange={(event) => setExpires((event.value as Date | null | undefined) ?? null)}
             minDate={today}
             dateFormat="yy-mm-dd"
-            placeholder="Never"
+            placeholder={t('Never')}
             showIcon
             showButtonBar
             readOnlyInput
           />
         </div>
-        <Button type="submit" label="Create token" icon="pi pi-key" loading={create.isPending} className="api-token-create" />
+        <Button type="submit" label={t('Create token')} icon="pi pi-key" loading={create.isPending} className="api-token-create" />
       </form>
       {error && (
         <p className="api-token-error" role="alert">
@@ -192,15 +193,15 @@ export default function ApiTokensCard() {
       )}
 
       {tokens.isPending ? (
-        <p>Loading your tokens...</p>
+        <p>{t('Loading your tokens...')}</p>
       ) : tokens.isError ? (
         <p className="api-token-error" role="alert">
-          {errorText(tokens.error, 'Could not load your tokens.')}
+          {errorText(tokens.error, t('Could not load your tokens.'))}
         </p>
       ) : list.length === 0 ? (
-        <p className="api-tokens-empty">You have no API tokens.</p>
+        <p className="api-tokens-empty">{t('You have no API tokens.')}</p>
       ) : (
-        <ul className="api-token-list" aria-label="Your API tokens">
+        <ul className="api-token-list" aria-label={t('Your API tokens')}>
           {list.map((token) => (
             <TokenRow key={token.id} token={token} now={now} />
           ))}

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { fetchDiary, logViewing } from '../../api/viewings';
+import { t } from '../../i18n';
 import { diaryMonth, namesText } from '../../lib/viewingDates';
 import { starsText } from './profileView';
 import { withBase } from '../../lib/basePath';
@@ -37,16 +38,18 @@ export function DiaryList({ username, isOwn }: { username: string; isOwn: boolea
     queryFn: ({ signal }) => fetchDiary(username, { limit: DIARY_PAGE_SIZE, offset: page * DIARY_PAGE_SIZE }, signal),
   });
 
-  if (diary.isPending) return <p className="diary-status">Loading diary...</p>;
-  if (diary.isError) return <p className="diary-status" role="alert">Failed to load the diary.</p>;
+  if (diary.isPending) return <p className="diary-status">{t('Loading diary...')}</p>;
+  if (diary.isError) return <p className="diary-status" role="alert">
+        {t('Failed to load the diary.')}
+      </p>;
   const { viewings, total } = diary.data;
-  if (total === 0) return <p className="diary-status">No viewings logged yet.</p>;
+  if (total === 0) return <p className="diary-status">{t('No viewings logged yet.')}</p>;
 
   return (
     <div className="diary">
       {byMonth(viewings).map((group) => (
         <section key={group.month} className="diary-month" aria-labelledby={`diary-${group.month}`}>
-          <h3 id={`diary-${group.month}`}>{group.month === UNDATED ? 'Watched, day unknown' : diaryMonth(`${group.month}-01`)}</h3>
+          <h3 id={`diary-${group.month}`}>{group.month === UNDATED ? t('Watched, day unknown') : diaryMonth(`${group.month}-01`)}</h3>
           <ul className="diary-entries">
             {group.entries.map((entry) => (
               <DiaryRow key={`${entry.id}-${entry.tagged}`} entry={entry} canAdd={isOwn && entry.tagged} owner={username} />
@@ -87,21 +90,23 @@ function DiaryRow({ entry, canAdd, owner }: { entry: DiaryEntry; canAdd: boolean
         <div className="diary-details">
           {entry.stars !== null && <span className="diary-stars">{starsText(entry.stars)}</span>}
           {entry.rewatch && (
-            <span className="viewing-rewatch" title="Rewatch">
-              <i className="pi pi-replay" aria-hidden="true" /> rewatch
+            <span className="viewing-rewatch" title={t('Rewatch')}>
+              <i className="pi pi-replay" aria-hidden="true" /> {t('rewatch')}
             </span>
           )}
-          {others.length > 0 && <span className="diary-with">{entry.tagged ? 'Watched with' : 'with'} {namesText(others)}</span>}
-          {entry.place && <span className="diary-place">at {entry.place}</span>}
+          {others.length > 0 && (
+            <span className="diary-with">{entry.tagged ? t('Watched with {{names}}', { names: namesText(others) }) : t('with {{names}}', { names: namesText(others) })}</span>
+          )}
+          {entry.place && <span className="diary-place">{t('at {{place}}', { place: entry.place })}</span>}
         </div>
         {entry.note && !entry.tagged && <p className="diary-note">{entry.note}</p>}
         {add.isError && (
           <p className="diary-error" role="alert">
-            {errorText(add.error, 'Could not add it to your diary. Please try again.')}
+            {errorText(add.error, t('Could not add it to your diary. Please try again.'))}
           </p>
         )}
       </div>
-      {canAdd && <Button type="button" label="Add to my diary" icon="pi pi-plus" size="small" outlined loading={add.isPending} onClick={() => add.mutate()} className="diary-add" />}
+      {canAdd && <Button type="button" label={t('Add to my diary')} icon="pi pi-plus" size="small" outlined loading={add.isPending} onClick={() => add.mutate()} className="diary-add" />}
     </li>
   );
 }

@@ -1,9 +1,10 @@
-import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TOO_LARGE, PROFILE_PICTURE_TYPES } from '@movieclub/contract';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@movieclub/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { errorText } from '../../api/client';
 import { removeProfilePicture, uploadProfilePicture } from '../../api/profiles';
+import { t } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 
 /** On one's own profile: choose a new picture (checked and re-encoded by the server) or remove it. */
@@ -30,10 +31,11 @@ export function PictureUpload({ hasPicture, onChanged }: { hasPicture: boolean; 
     event.target.value = ''; // choosing the same file again still fires
     if (!file) return;
     if (file.size > PROFILE_PICTURE_MAX_BYTES) {
-      setError(PROFILE_PICTURE_TOO_LARGE);
+      // PROFILE_PICTURE_TOO_LARGE in the client's language (the server says it in English).
+      setError(t('The picture must be at most {{mb}} MB.', { mb: PROFILE_PICTURE_MAX_BYTES / (1024 * 1024) }));
       return;
     }
-    run(() => uploadProfilePicture(file), 'The picture could not be uploaded.');
+    run(() => uploadProfilePicture(file), t('The picture could not be uploaded.'));
   };
 
   return (
@@ -44,12 +46,12 @@ export function PictureUpload({ hasPicture, onChanged }: { hasPicture: boolean; 
         type="file"
         accept={PROFILE_PICTURE_TYPES.join(',')}
         className="profile-picture-input"
-        aria-label="Profile picture file"
+        aria-label={t('Profile picture file')}
         onChange={chosen}
       />
       <Button
         type="button"
-        label={busy ? 'Uploading...' : 'Change Picture'}
+        label={busy ? t('Uploading...') : t('Change Picture')}
         icon="pi pi-upload"
         size="small"
         disabled={busy}
@@ -58,13 +60,13 @@ export function PictureUpload({ hasPicture, onChanged }: { hasPicture: boolean; 
       {hasPicture ? (
         <Button
           type="button"
-          label="Remove Picture"
+          label={t('Remove Picture')}
           icon="pi pi-trash"
           size="small"
           severity="secondary"
           text
           disabled={busy}
-          onClick={() => run(removeProfilePicture, 'The picture could not be removed.')}
+          onClick={() => run(removeProfilePicture, t('The picture could not be removed.'))}
         />
       ) : null}
       {error ? (

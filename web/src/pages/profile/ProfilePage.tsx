@@ -5,6 +5,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fetchProfile } from '../../api/profiles';
+import { t } from '../../i18n';
 import { queryKeys } from '../../api/queryKeys';
 import { useSession } from '../../session/SessionProvider';
 import { DiaryList } from './DiaryList';
@@ -43,7 +44,7 @@ export function ProfilePage() {
   // Keyed by name: a newer username (or leaving the page) cancels this load, and its late reply shows nowhere.
   const profile = useQuery({ queryKey: queryKeys.profile(username), queryFn: ({ signal }) => loadProfile(username, signal) });
 
-  if (profile.isPending) return <p className="profile-loading">Loading profile...</p>;
+  if (profile.isPending) return <p className="profile-loading">{t('Loading profile...')}</p>;
   if (profile.isError) {
     return (
       <p className="profile-error" role="alert">
@@ -68,17 +69,17 @@ export function ProfilePage() {
         activeIndex={tab}
         onTabChange={(event) => navigate({ search: event.index === 0 ? '' : `?tab=${TABS[event.index]}` }, { replace: true })}
       >
-        <TabPanel header="Reviews">
+        <TabPanel header={t('Reviews')}>
           <RecentReviewList reviews={shown.recent_reviews} />
         </TabPanel>
-        <TabPanel header="Diary">
-          <Card title="Diary" className="profile-diary">
+        <TabPanel header={t('Diary')}>
+          <Card title={t('Diary')} className="profile-diary">
             <DiaryList username={shown.username} isOwn={isOwn} />
           </Card>
         </TabPanel>
-        <TabPanel header="Stats">
-          <Card title="Stats" className="profile-stats">
-            <Suspense fallback={<p>Loading statistics...</p>}>
+        <TabPanel header={t('Stats')}>
+          <Card title={t('Stats')} className="profile-stats">
+            <Suspense fallback={<p>{t('Loading statistics...')}</p>}>
               <StatsTab username={shown.username} />
             </Suspense>
           </Card>

@@ -2,6 +2,7 @@ import type { Profile } from '@movieclub/contract';
 import { Card } from 'primereact/card';
 import { ProgressBar } from 'primereact/progressbar';
 import type { ReactNode } from 'react';
+import { t } from '../../i18n';
 import { averageText, borderColorFor, hoursText, localDate, nextTierText, progressLabelColor } from './profileView';
 import { withBase } from '../../lib/basePath';
 
@@ -23,34 +24,34 @@ export function ProfileSummary({ profile, children }: { profile: Profile; childr
         <div className="profile-name-block">
           <h2 className="profile-username">{profile.username}</h2>
           <div className="profile-joined">
-            <span>Joined</span> <span>{localDate(profile.joined)}</span>
+            <span>{t('Joined')}</span> <span>{localDate(profile.joined)}</span>
           </div>
           {children}
         </div>
       </div>
       <dl className="profile-stats">
         <div className="profile-stat">
-          <dt>Reviews</dt>
+          <dt>{t('Reviews')}</dt>
           <dd>{profile.total_reviews}</dd>
         </div>
         <div className="profile-stat">
-          <dt>Average Rating</dt>
+          <dt>{t('Average Rating')}</dt>
           <dd>{averageText(profile.average_rating)}</dd>
         </div>
         <div className="profile-stat">
-          <dt>Level</dt>
+          <dt>{t('Level')}</dt>
           <dd>{level.level}</dd>
         </div>
         <div className="profile-stat">
-          <dt>Tier</dt>
+          <dt>{t('Tier')}</dt>
           <dd>{level.level_name}</dd>
         </div>
         <div className="profile-stat">
-          <dt>Films This Year</dt>
+          <dt>{t('Films This Year')}</dt>
           <dd>{profile.films_this_year ?? 0}</dd>
         </div>
         <div className="profile-stat">
-          <dt>Hours Watched</dt>
+          <dt>{t('Hours Watched')}</dt>
           <dd>{hoursText(profile.hours_watched)}</dd>
         </div>
       </dl>
@@ -58,7 +59,7 @@ export function ProfileSummary({ profile, children }: { profile: Profile; childr
         <ProgressBar
           value={level.progress_pct}
           color={border}
-          aria-label="Progress to next tier"
+          aria-label={t('Progress to next tier')}
           pt={{ label: { style: { color: progressLabelColor(border, level.progress_pct) } } }}
         />
         {nextTier ? <div className="profile-next-tier">{nextTier}</div> : null}

@@ -1,15 +1,16 @@
 import type { ProfileRecentReview } from '@movieclub/contract';
 import { Card } from 'primereact/card';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n';
 import { genresText, localDate, starsText, titleWithYear } from './profileView';
 import { withBase } from '../../lib/basePath';
 
 /** The member's newest reviews, each opening its movie. */
 export function RecentReviewList({ reviews }: { reviews: ProfileRecentReview[] }) {
   return (
-    <Card title="Recent Reviews" className="profile-recent">
+    <Card title={t('Recent Reviews')} className="profile-recent">
       {reviews.length === 0 ? (
-        <p className="profile-no-reviews">No reviews yet.</p>
+        <p className="profile-no-reviews">{t('No reviews yet.')}</p>
       ) : (
         <ul className="profile-review-list">
           {reviews.map((review) => (
@@ -18,7 +19,7 @@ export function RecentReviewList({ reviews }: { reviews: ProfileRecentReview[] }
                 {review.poster ? (
                   <img src={withBase(review.poster)} alt="" className="profile-review-poster" loading="lazy" />
                 ) : (
-                  <div className="profile-review-poster profile-review-no-image">No Image</div>
+                  <div className="profile-review-poster profile-review-no-image">{t('No Image')}</div>
                 )}
                 <div className="profile-review-body">
                   <div className="profile-review-title">{titleWithYear(review.title, review.year)}</div>

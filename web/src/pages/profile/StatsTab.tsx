@@ -8,6 +8,7 @@ import { BarChart } from '../../components/charts/BarChart';
 import { StatTiles } from '../../components/charts/StatTiles';
 import { YearPicker } from '../../components/charts/YearPicker';
 import { UserAvatar } from '../../components/UserAvatar';
+import { t } from '../../i18n';
 import { calendarDay, figure, filmBars, hourBars, ratingBars } from '../../lib/statsView';
 
 function Totals({ stats }: { stats: MemberStats }) {
@@ -15,15 +16,15 @@ function Totals({ stats }: { stats: MemberStats }) {
   return (
     <StatTiles
       tiles={[
-        { label: 'Films', value: figure(stats.totals.films) },
-        { label: 'Hours', value: figure(stats.totals.hours) },
-        { label: 'Viewings', value: figure(stats.totals.viewings) },
-        { label: 'Rewatches', value: figure(stats.totals.rewatches) },
-        { label: 'Reviews', value: figure(stats.totals.reviews) },
-        { label: 'Average stars', value: figure(stats.average_stars) },
-        { label: 'Average pain level', value: figure(stats.pain_level_average) },
-        { label: 'Smoke alarms', value: figure(stats.smoke_alarms_total) },
-        { label: 'Longest streak', value: streak ? (streak.days === 1 ? '1 day' : `${streak.days} days`) : '–' },
+        { label: t('Films'), value: figure(stats.totals.films) },
+        { label: t('Hours'), value: figure(stats.totals.hours) },
+        { label: t('Viewings'), value: figure(stats.totals.viewings) },
+        { label: t('Rewatches'), value: figure(stats.totals.rewatches) },
+        { label: t('Reviews'), value: figure(stats.totals.reviews) },
+        { label: t('Average stars'), value: figure(stats.average_stars) },
+        { label: t('Average pain level'), value: figure(stats.pain_level_average) },
+        { label: t('Smoke alarms'), value: figure(stats.smoke_alarms_total) },
+        { label: t('Longest streak'), value: streak ? (streak.days === 1 ? t('1 day') : t('{{days}} days', { days: streak.days })) : '–' },
       ]}
     />
   );
@@ -38,40 +39,41 @@ export default function StatsTab({ username }: { username: string }) {
     select: (reply) => reply.stats,
     placeholderData: keepPreviousData,
   });
-  if (stats.isError) return <p role="alert">Could not load the statistics. Please try again.</p>;
-  if (!stats.data) return <p>Loading statistics...</p>;
+  if (stats.isError) return <p role="alert">{t('Could not load the statistics. Please try again.')}</p>;
+  if (!stats.data) return <p>{t('Loading statistics...')}</p>;
   const shown = stats.data;
   const streak = shown.longest_streak;
-  const periodWord = year === null ? 'year' : 'month';
 
   return (
     <div className="member-stats">
       <div className="member-stats-head">
         <YearPicker years={shown.years} value={year} onChange={setYear} />
         <span className="member-stats-links">
-          <Link to={`/user/profile/${encodeURIComponent(username)}/year/${year ?? new Date().getFullYear()}`}>Year in review</Link>
-          <Link to="/club">The whole club's statistics</Link>
+          <Link to={`/user/profile/${encodeURIComponent(username)}/year/${year ?? new Date().getFullYear()}`}>{t('Year in review')}</Link>
+          <Link to="/club">{t("The whole club's statistics")}</Link>
         </span>
       </div>
       <Totals stats={shown} />
       {streak && (
         <p className="member-stats-note">
-          Longest streak: {streak.days === 1 ? '1 day' : `${streak.days} days in a row`}, {calendarDay(streak.from)}
-          {streak.days > 1 && ` to ${calendarDay(streak.to)}`}. Average smoke alarms per review: {figure(shown.smoke_alarms_average)}.
+          {streak.days > 1
+            ? t('Longest streak: {{days}} days in a row, {{from}} to {{to}}.', { days: streak.days, from: calendarDay(streak.from), to: calendarDay(streak.to) })
+            : t('Longest streak: 1 day, {{from}}.', { from: calendarDay(streak.from) })}{' '}
+          {t('Average smoke alarms per review: {{average}}.', { average: figure(shown.smoke_alarms_average) })}
         </p>
       )}
       <div className="chart-grid">
-        <BarChart title={`Films per ${periodWord}`} unit="films" bars={filmBars(shown.activity)} />
-        <BarChart title={`Hours per ${periodWord}`} unit="hours" bars={hourBars(shown.activity)} />
-        <BarChart title="Ratings" unit="reviews" bars={ratingBars(shown.ratings)} />
-        <BarChart title="TTM grades" unit="reviews" bars={shown.ttm_grades.map((grade) => ({ label: grade.name, value: grade.count }))} />
-        <BarChart title="Top genres" unit="films" horizontal bars={shown.genres.map((genre) => ({ label: genre.name, value: genre.count }))} />
-        <BarChart title="Decades" unit="films" bars={shown.decades.map((entry) => ({ label: `${entry.decade}s`, value: entry.count }))} />
+        <BarChart title={year === null ? t('Films per year') : t('Films per month')} unit={t('films')} bars={filmBars(shown.activity)} />
+        <BarChart title={year === null ? t('Hours per year') : t('Hours per month')} unit={t('hours')} bars={hourBars(shown.activity)} />
+        <BarChart title={t('Ratings')} unit={t('reviews')} bars={ratingBars(shown.ratings)} />
+        <BarChart title={t('TTM grades')} unit={t('reviews')} bars={shown.ttm_grades.map((grade) => ({ label: grade.name, value: grade.count }))} />
+        <BarChart title={t('Top genres')} unit={t('films')} horizontal bars={shown.genres.map((genre) => ({ label: genre.name, value: genre.count }))} />
+        <BarChart title={t('Decades')} unit={t('films')} bars={shown.decades.map((entry) => ({ label: t('{{decade}}s', { decade: entry.decade }), value: entry.count }))} />
       </div>
       <section className="member-stats-with" aria-labelledby="watched-with-heading">
-        <h3 id="watched-with-heading">Most watched with</h3>
+        <h3 id="watched-with-heading">{t('Most watched with')}</h3>
         {shown.watched_with.length === 0 ? (
-          <p className="member-stats-note">Nobody yet.</p>
+          <p className="member-stats-note">{t('Nobody yet.')}</p>
         ) : (
           <ol>
             {shown.watched_with.map((member) => (
@@ -80,7 +82,7 @@ export default function StatsTab({ username }: { username: string }) {
                   <UserAvatar username={member.username} picture={member.profile_picture} initial />
                   <span>{member.username}</span>
                 </Link>
-                <span className="member-stats-count">{member.count === 1 ? '1 viewing' : `${member.count} viewings`}</span>
+                <span className="member-stats-count">{member.count === 1 ? t('1 viewing') : t('{{n}} viewings', { n: member.count })}</span>
               </li>
             ))}
           </ol>

@@ -4,6 +4,7 @@ import { Card } from 'primereact/card';
 import { Link } from 'react-router-dom';
 import { fetchTaste } from '../../api/insights';
 import { queryKeys } from '../../api/queryKeys';
+import { t } from '../../i18n';
 
 function Examples({ heading, examples, them }: { heading: string; examples: TasteReply['agree']; them: string }) {
   if (examples.length === 0) return null;
@@ -18,7 +19,7 @@ function Examples({ heading, examples, them }: { heading: string; examples: Tast
               {movie.year !== null && ` (${movie.year})`}
             </Link>
             <span className="taste-stars">
-              you {a_stars} ★ · {them} {b_stars} ★
+              {t('you {{mine}} ★ · {{name}} {{theirs}} ★', { mine: a_stars, name: them, theirs: b_stars })}
             </span>
           </li>
         ))}
@@ -33,15 +34,17 @@ export function TasteMatchCard({ viewer, member }: { viewer: string; member: str
   if (!taste.data) return null;
   const { score, common, agree, disagree } = taste.data;
   return (
-    <Card className="taste-card" title={score === null ? 'Your taste match' : `Your taste match: ${score} %`}>
+    <Card className="taste-card" title={score === null ? t('Your taste match') : t('Your taste match: {{score}} %', { score })}>
       <p className="taste-common">
         {common === 0
-          ? `You have not rated any movie ${member} has rated yet.`
-          : `From ${common === 1 ? '1 movie' : `${common} movies`} you have both rated.`}
+          ? t('You have not rated any movie {{name}} has rated yet.', { name: member })
+          : common === 1
+            ? t('From 1 movie you have both rated.')
+            : t('From {{common}} movies you have both rated.', { common })}
       </p>
       <div className="taste-lists">
-        <Examples heading="You agree on" examples={agree} them={member} />
-        <Examples heading="You disagree on" examples={disagree} them={member} />
+        <Examples heading={t('You agree on')} examples={agree} them={member} />
+        <Examples heading={t('You disagree on')} examples={disagree} them={member} />
       </div>
     </Card>
   );

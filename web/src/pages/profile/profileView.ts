@@ -1,5 +1,6 @@
 import { PROFILE_BORDER_PALETTE } from '@movieclub/contract';
 import { answeredUnsuccessfully } from '../../api/client';
+import { formatLocale, formatNumber, t } from '../../i18n';
 
 export const DASH = '—';
 
@@ -10,7 +11,7 @@ export function borderColorFor(level: number): string {
 }
 
 /** A timestamp as the viewer's local date, or a dash when missing or unreadable. */
-export function localDate(iso: string | null | undefined, locale?: string): string {
+export function localDate(iso: string | null | undefined, locale: string = formatLocale()): string {
   if (!iso) return DASH;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? DASH : date.toLocaleDateString(locale);
@@ -22,7 +23,7 @@ export function genresText(genres: string | null | undefined): string {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  return names.length ? names.join(', ') : 'Unknown genres';
+  return names.length ? names.join(', ') : t('Unknown genres');
 }
 
 export function starsText(stars: number | null | undefined): string {
@@ -31,11 +32,11 @@ export function starsText(stars: number | null | undefined): string {
 
 /** Hours watched to one decimal, without a trailing '.0': '5.5', '12'. */
 export function hoursText(hours: number | null | undefined): string {
-  return typeof hours === 'number' && Number.isFinite(hours) ? String(Math.round(hours * 10) / 10) : '0';
+  return typeof hours === 'number' && Number.isFinite(hours) ? formatNumber(Math.round(hours * 10) / 10, { useGrouping: false, maximumFractionDigits: 1 }) : '0';
 }
 
 export function averageText(average: number | null | undefined): string {
-  return typeof average === 'number' && Number.isFinite(average) ? average.toFixed(1) : DASH;
+  return typeof average === 'number' && Number.isFinite(average) ? formatNumber(average, { useGrouping: false, minimumFractionDigits: 1, maximumFractionDigits: 1 }) : DASH;
 }
 
 export function titleWithYear(title: string, year: number | null | undefined): string {
@@ -44,7 +45,7 @@ export function titleWithYear(title: string, year: number | null | undefined): s
 
 /** The line under the tier bar, or null at the top level where there is no next tier. */
 export function nextTierText(total: number, nextLevelAt: number | null | undefined): string | null {
-  return typeof nextLevelAt === 'number' ? `${total}/${nextLevelAt} reviews to next tier` : null;
+  return typeof nextLevelAt === 'number' ? t('{{total}}/{{next}} reviews to next tier', { total, next: nextLevelAt }) : null;
 }
 
 /**
@@ -53,7 +54,7 @@ export function nextTierText(total: number, nextLevelAt: number | null | undefin
  * shows 'Failed to load profile'.
  */
 export function profileErrorText(error: unknown): string {
-  return answeredUnsuccessfully(error) ? error.message || 'Not found' : 'Failed to load profile';
+  return answeredUnsuccessfully(error) ? error.message || t('Not found') : t('Failed to load profile');
 }
 
 const DARK_TEXT = '#111827';

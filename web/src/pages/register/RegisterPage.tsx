@@ -1,4 +1,3 @@
-import { INVITE_REQUIRED, REGISTRATION_CLOSED } from '@movieclub/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Card } from 'primereact/card';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,25 +5,29 @@ import { fetchRegistration } from '../../api/admin';
 import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { CredentialsCard } from '../../components/CredentialsCard';
+import { t } from '../../i18n';
 import { OidcButton, useOidcConfig } from '../login/OidcButton';
+import { inviteRequired, registrationClosed } from '../login/signInProblems';
 import '../login/oidc.css';
 
-const footer = (
-  <p className="credentials-switch">
-    Already a member? <Link to="/login">Login</Link>
-  </p>
-);
+function AlreadyMember() {
+  return (
+    <p className="credentials-switch">
+      {t('Already a member?')} <Link to="/login">{t('Login')}</Link>
+    </p>
+  );
+}
 
 /** Why nobody may register here now: closed, or by invitation and this page has none. */
 function RegistrationShut({ sentence, hint }: { sentence: string; hint: string }) {
   return (
     <div className="credentials-page">
-      <Card title="Register" className="credentials-card">
+      <Card title={t('Register')} className="credentials-card">
         <p className="register-shut" role="status">
           <strong>{sentence}</strong>
         </p>
         <p className="credentials-switch">{hint}</p>
-        {footer}
+        <AlreadyMember />
       </Card>
     </div>
   );
@@ -46,28 +49,28 @@ export function RegisterPage() {
     try {
       await call.mutateAsync({ username, password });
     } catch (error) {
-      if (error instanceof ApiError && error.answered) return error.message || 'Registration failed.';
-      return 'An error occurred.';
+      if (error instanceof ApiError && error.answered) return error.message || t('Registration failed.');
+      return t('An error occurred.');
     }
     navigate('/login');
     return null;
   };
 
   if (registration.isPending || oidc.isPending) return null;
-  if (registration.data === 'closed') return <RegistrationShut sentence={REGISTRATION_CLOSED} hint="Ask an admin of this site if you would like an account." />;
-  if (registration.data === 'invite' && !invite) return <RegistrationShut sentence={INVITE_REQUIRED} hint="Open the invitation link you were sent, or ask a member for one." />;
+  if (registration.data === 'closed') return <RegistrationShut sentence={registrationClosed()} hint={t('Ask an admin of this site if you would like an account.')} />;
+  if (registration.data === 'invite' && !invite) return <RegistrationShut sentence={inviteRequired()} hint={t('Open the invitation link you were sent, or ask a member for one.')} />;
 
   // The identity provider makes the account on the first sign-in (an invitation in the address goes along).
   const button = provider ? <OidcButton label={provider.label!} returnTo="/" invite={invite} /> : null;
   if (provider?.only) {
     return (
       <div className="credentials-page">
-        <Card title="Register" className="credentials-card">
+        <Card title={t('Register')} className="credentials-card">
           <div className="oidc-only">
-            <p className="credentials-switch">New members join this site by signing in through its identity provider: the first sign-in creates the account.</p>
+            <p className="credentials-switch">{t('New members join this site by signing in through its identity provider: the first sign-in creates the account.')}</p>
             {button}
           </div>
-          {footer}
+          <AlreadyMember />
         </Card>
       </div>
     );
@@ -76,14 +79,14 @@ export function RegisterPage() {
     <>
       <div className="oidc-choice">
         <p className="oidc-or" aria-hidden="true">
-          <span>or</span>
+          <span>{t('or')}</span>
         </p>
         {button}
       </div>
-      {footer}
+      <AlreadyMember />
     </>
   ) : (
-    footer
+    <AlreadyMember />
   );
-  return <CredentialsCard title="Register" onSubmit={submit} footer={withProvider} />;
+  return <CredentialsCard title={t('Register')} onSubmit={submit} footer={withProvider} />;
 }

@@ -8,6 +8,7 @@ import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { recordAttendance } from '../../api/screenings';
 import { MemberPicker } from '../../components/MemberPicker';
+import { t } from '../../i18n';
 
 /** Who to tick at first: the record when there is one, else everyone who said they were going. */
 function initialTicks(screening: ScreeningDetail): Set<string> {
@@ -44,7 +45,7 @@ export function AttendanceForm({ screening }: { screening: ScreeningDetail }) {
     });
 
   return (
-    <Card title="Who came" className="attendance-card">
+    <Card title={t('Who came')} className="attendance-card">
       <form
         className="attendance-form"
         onSubmit={(event) => {
@@ -60,17 +61,18 @@ export function AttendanceForm({ screening }: { screening: ScreeningDetail }) {
             </li>
           ))}
         </ul>
-        <label htmlFor={`${ids}-others`}>Also there</label>
+        <label htmlFor={`${ids}-others`}>{t('Also there')}</label>
         <MemberPicker inputId={`${ids}-others`} value={others} onChange={setOthers} exclude={answered} className="attendance-others" panelClassName="attendance-others-panel" />
-        <Button type="submit" label="Record attendance" icon="pi pi-check" loading={save.isPending} />
+        <Button type="submit" label={t('Record attendance')} icon="pi pi-check" loading={save.isPending} />
         {save.isSuccess && (
           <p className="screening-hint" role="status">
-            {save.data.viewings_logged === 1 ? '1 viewing logged.' : `${save.data.viewings_logged} viewings logged.`} Everyone who came has it in their diary.
+            {save.data.viewings_logged === 1 ? t('1 viewing logged.') : t('{{n}} viewings logged.', { n: save.data.viewings_logged })}{' '}
+            {t('Everyone who came has it in their diary.')}
           </p>
         )}
         {save.isError && (
           <p className="screening-error" role="alert">
-            {errorText(save.error, 'Could not record who came. Please try again.')}
+            {errorText(save.error, t('Could not record who came. Please try again.'))}
           </p>
         )}
       </form>

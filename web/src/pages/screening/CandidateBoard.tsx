@@ -6,6 +6,7 @@ import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { castVote, takeBackVote } from '../../api/screenings';
 import { withBase } from '../../lib/basePath';
+import { formatNumber, t } from '../../i18n';
 
 type VoteChange = { movieId: number; vote: 'up' | 'veto'; undo: boolean };
 
@@ -15,17 +16,17 @@ function CandidateFacts({ candidate }: { candidate: ScreeningCandidate }) {
   return (
     <ul className="candidate-facts">
       <li>
-        <i className="pi pi-thumbs-up" aria-hidden="true" /> {candidate.up_votes.length === 1 ? '1 vote' : `${candidate.up_votes.length} votes`}
+        <i className="pi pi-thumbs-up" aria-hidden="true" /> {candidate.up_votes.length === 1 ? t('1 vote') : t('{{n}} votes', { n: candidate.up_votes.length })}
         {candidate.up_votes.length > 0 && <span className="candidate-people">: {names(candidate.up_votes)}</span>}
       </li>
       {candidate.vetoed_by.length > 0 && (
         <li className="candidate-veto">
-          <i className="pi pi-ban" aria-hidden="true" /> Vetoed by {names(candidate.vetoed_by)}
+          <i className="pi pi-ban" aria-hidden="true" /> {t('Vetoed by {{names}}', { names: names(candidate.vetoed_by) })}
         </li>
       )}
       {candidate.seen_by.length > 0 && (
         <li>
-          <i className="pi pi-eye" aria-hidden="true" /> Seen by {names(candidate.seen_by)}
+          <i className="pi pi-eye" aria-hidden="true" /> {t('Seen by {{names}}', { names: names(candidate.seen_by) })}
         </li>
       )}
     </ul>
@@ -50,22 +51,27 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
   return (
     <section className="candidate-board" aria-labelledby="candidates-heading">
       <div className="candidate-board-head">
-        <h2 id="candidates-heading">Candidates</h2>
+        <h2 id="candidates-heading">{t('Candidates')}</h2>
         {canVote ? (
           <p className="screening-hint">
-            Your votes: {mine.up.length} of {SCREENING_UP_VOTES_MAX} · veto: {mine.veto === null ? 0 : 1} of {SCREENING_VETOES_MAX}
+            {t('Your votes: {{up}} of {{upMax}} · veto: {{veto}} of {{vetoMax}}', {
+              up: mine.up.length,
+              upMax: SCREENING_UP_VOTES_MAX,
+              veto: mine.veto === null ? 0 : 1,
+              vetoMax: SCREENING_VETOES_MAX,
+            })}
           </p>
         ) : (
-          screening.permissions.rsvp && <p className="screening-hint">{signedIn ? "Answer 'Going' to vote." : 'Sign in and answer Going to vote.'}</p>
+          screening.permissions.rsvp && <p className="screening-hint">{signedIn ? t("Answer 'Going' to vote.") : t('Sign in and answer Going to vote.')}</p>
         )}
       </div>
       {change.isError && (
         <p className="screening-error" role="alert">
-          {errorText(change.error, 'Could not save your vote. Please try again.')}
+          {errorText(change.error, t('Could not save your vote. Please try again.'))}
         </p>
       )}
       {screening.candidates.length === 0 ? (
-        <p className="screening-hint">No candidates: everyone coming has seen every movie on the list.</p>
+        <p className="screening-hint">{t('No candidates: everyone coming has seen every movie on the list.')}</p>
       ) : (
         <ol className="candidate-rows">
           {screening.candidates.map((candidate) => {
@@ -81,11 +87,11 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
                     {movie.year !== null && ` (${movie.year})`}
                   </Link>
                   <CandidateFacts candidate={candidate} />
-                  {!candidate.pickable && <span className="candidate-out-label">Out of the pick</span>}
+                  {!candidate.pickable && <span className="candidate-out-label">{t('Out of the pick')}</span>}
                 </div>
-                <div className="candidate-score" title="The predicted score of those coming">
-                  {candidate.predicted_score === null ? '–' : candidate.predicted_score.toFixed(1)}
-                  <span className="candidate-score-label">predicted</span>
+                <div className="candidate-score" title={t('The predicted score of those coming')}>
+                  {candidate.predicted_score === null ? '–' : formatNumber(candidate.predicted_score, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })}
+                  <span className="candidate-score-label">{t('predicted')}</span>
                 </div>
                 {canVote && (
                   <div className="candidate-actions">
@@ -93,10 +99,10 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
                       type="button"
                       size="small"
                       icon="pi pi-thumbs-up"
-                      label={votedUp ? 'Voted' : 'Vote'}
+                      label={votedUp ? t('Voted') : t('Vote')}
                       outlined={!votedUp}
                       aria-pressed={votedUp}
-                      aria-label={`${votedUp ? 'Voted' : 'Vote'} for ${movie.title}`}
+                      aria-label={votedUp ? t('Voted for {{title}}', { title: movie.title }) : t('Vote for {{title}}', { title: movie.title })}
                       disabled={change.isPending || (!votedUp && upsLeft <= 0)}
                       onClick={() => change.mutate({ movieId: movie.id, vote: 'up', undo: votedUp })}
                     />
@@ -105,10 +111,10 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
                       size="small"
                       severity="danger"
                       icon="pi pi-ban"
-                      label={vetoed ? 'Vetoed' : 'Veto'}
+                      label={vetoed ? t('Vetoed') : t('Veto')}
                       outlined={!vetoed}
                       aria-pressed={vetoed}
-                      aria-label={`${vetoed ? 'Vetoed' : 'Veto'} ${movie.title}`}
+                      aria-label={vetoed ? t('Vetoed {{title}}', { title: movie.title }) : t('Veto {{title}}', { title: movie.title })}
                       disabled={change.isPending || (!vetoed && mine.veto !== null)}
                       onClick={() => change.mutate({ movieId: movie.id, vote: 'veto', undo: vetoed })}
                     />

@@ -2,12 +2,14 @@ import type { ScreeningDetail } from '@movieclub/contract';
 import { Card } from 'primereact/card';
 import { Link } from 'react-router-dom';
 import { UserAvatar } from '../../components/UserAvatar';
+import { t } from '../../i18n';
 
-const GROUPS = [
-  { status: 'yes', heading: 'Going' },
-  { status: 'maybe', heading: 'Maybe' },
-  { status: 'no', heading: 'Not going' },
-] as const;
+const groups = () =>
+  [
+    { status: 'yes', heading: t('Going') },
+    { status: 'maybe', heading: t('Maybe') },
+    { status: 'no', heading: t('Not going') },
+  ] as const;
 
 function People({ people }: { people: { username: string; profile_picture: string | null }[] }) {
   return (
@@ -27,9 +29,9 @@ function People({ people }: { people: { username: string; profile_picture: strin
 /** Who answered what, with their pictures; once recorded, who came. */
 export function PeopleCard({ screening }: { screening: ScreeningDetail }) {
   return (
-    <Card title="Who is coming" className="people-card">
-      {screening.rsvps.length === 0 && <p className="screening-hint">Nobody has answered yet.</p>}
-      {GROUPS.map(({ status, heading }) => {
+    <Card title={t('Who is coming')} className="people-card">
+      {screening.rsvps.length === 0 && <p className="screening-hint">{t('Nobody has answered yet.')}</p>}
+      {groups().map(({ status, heading }) => {
         const people = screening.rsvps.filter((rsvp) => rsvp.status === status);
         if (people.length === 0) return null;
         return (
@@ -43,7 +45,9 @@ export function PeopleCard({ screening }: { screening: ScreeningDetail }) {
       })}
       {screening.attendees.length > 0 && (
         <section className="people-group">
-          <h3>Came ({screening.attendees.length})</h3>
+          <h3>
+            {t('Came')} ({screening.attendees.length})
+          </h3>
           <People people={screening.attendees} />
         </section>
       )}

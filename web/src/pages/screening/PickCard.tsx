@@ -6,6 +6,7 @@ import { errorText } from '../../api/client';
 import { pickForTheRoom } from '../../api/screenings';
 import { localDateTime } from '../watchlist/rules';
 import { PickReveal } from './PickReveal';
+import { t } from '../../i18n';
 
 interface PickCardProps {
   screening: ScreeningDetail;
@@ -19,24 +20,24 @@ export function PickCard({ screening, revealToken, onPicked }: PickCardProps) {
   const pick = useMutation({ mutationFn: () => pickForTheRoom(screening.id), onSuccess: onPicked });
   const titles = screening.candidates.filter((candidate) => candidate.pickable).map((candidate) => candidate.movie.title);
   return (
-    <Card title="The pick" className="pick-card">
+    <Card title={t('The pick')} className="pick-card">
       <PickReveal picked={screening.picked_movie} titles={titles} revealToken={revealToken} />
-      {screening.picked_at && <p className="screening-hint">Picked: {localDateTime(screening.picked_at)}</p>}
+      {screening.picked_at && <p className="screening-hint">{t('Picked: {{when}}', { when: localDateTime(screening.picked_at) })}</p>}
       {screening.permissions.pick && (
         <>
           <Button
             type="button"
-            label={screening.picked_movie ? 'Pick again' : 'Pick for the room'}
+            label={screening.picked_movie ? t('Pick again') : t('Pick for the room')}
             icon="pi pi-sparkles"
             loading={pick.isPending}
             onClick={() => pick.mutate()}
           />
-          <p className="screening-hint">Chooses among the movies nobody vetoed and nobody coming has seen, weighted by votes.</p>
+          <p className="screening-hint">{t('Chooses among the movies nobody vetoed and nobody coming has seen, weighted by votes.')}</p>
         </>
       )}
       {pick.isError && (
         <p className="screening-error" role="alert">
-          {errorText(pick.error, 'Could not pick a movie. Please try again.')}
+          {errorText(pick.error, t('Could not pick a movie. Please try again.'))}
         </p>
       )}
     </Card>

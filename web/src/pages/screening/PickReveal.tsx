@@ -2,6 +2,7 @@ import type { PickedMovie } from '@movieclub/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { withBase } from '../../lib/basePath';
+import { t } from '../../i18n';
 
 const SHUFFLE_MS = 1_400;
 const STEP_MS = 110;
@@ -53,13 +54,13 @@ export function PickReveal({ picked, titles, revealToken }: PickRevealProps) {
         {shuffling === null &&
           (picked ? (
             <>
-              {picked.poster ? <img src={withBase(picked.poster)} alt="" width={120} height={180} /> : <div className="pick-no-poster">No Poster</div>}
+              {picked.poster ? <img src={withBase(picked.poster)} alt="" width={120} height={180} /> : <div className="pick-no-poster">{t('No Poster')}</div>}
               <Link to={`/movie/${picked.id}`} className="pick-title">
                 {picked.title}
               </Link>
             </>
           ) : (
-            <p className="screening-hint">No movie picked yet.</p>
+            <p className="screening-hint">{t('No movie picked yet.')}</p>
           ))}
       </div>
     </div>

@@ -14,6 +14,7 @@ import { PeopleCard } from './PeopleCard';
 import { PickCard } from './PickCard';
 import { ScreeningSummary } from './ScreeningSummary';
 import { useScreeningSocket } from './useScreeningSocket';
+import { t } from '../../i18n';
 import '../../components/screenings/screenings.css';
 import './screening.css';
 
@@ -49,10 +50,10 @@ export function ScreeningPage() {
   const realtimeProblem = useScreeningSocket(id, onUpdate);
 
   if (id === null || (screening.error instanceof ApiError && screening.error.status === 404)) {
-    return <Message severity="warn" text="Screening not found." className="screening-missing" />;
+    return <Message severity="warn" text={t('Screening not found.')} className="screening-missing" />;
   }
-  if (screening.isError) return <Message severity="error" text="Could not load the movie night. Please try again." className="screening-missing" />;
-  if (!screening.data) return <ProgressSpinner className="screening-loading" aria-label="Loading the movie night" />;
+  if (screening.isError) return <Message severity="error" text={t('Could not load the movie night. Please try again.')} className="screening-missing" />;
+  if (!screening.data) return <ProgressSpinner className="screening-loading" aria-label={t('Loading the movie night')} />;
   const detail = screening.data;
 
   return (

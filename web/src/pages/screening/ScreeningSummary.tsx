@@ -10,6 +10,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { cancelScreening, screeningCalendarUrl } from '../../api/screenings';
 import { RsvpButtons } from '../../components/screenings/RsvpButtons';
 import { screeningTime } from '../../lib/screeningTime';
+import { t } from '../../i18n';
 
 const ScheduleDialog = lazy(() => import('../../components/screenings/ScheduleDialog'));
 
@@ -23,40 +24,40 @@ export function ScreeningSummary({ screening, signedIn }: { screening: Screening
   });
   const cancelled = screening.status === 'cancelled';
   const confirmCancel = () => {
-    if (window.confirm('Cancel this movie night? Everyone sees it cancelled, and calendars drop it.')) cancel.mutate();
+    if (window.confirm(t('Cancel this movie night? Everyone sees it cancelled, and calendars drop it.'))) cancel.mutate();
   };
 
   return (
     <Card className="screening-summary">
       <h2 className="screening-heading">
-        Movie night:{' '}
+        {t('Movie night:')}{' '}
         <Link to={`/watchlist/${watchlistIdentifier(screening.watchlist_id, screening.watchlist_name)}`}>{screening.watchlist_name}</Link>
-        {cancelled && <Tag value="Cancelled" severity="danger" className="screening-cancelled-tag" />}
+        {cancelled && <Tag value={t('Cancelled')} severity="danger" className="screening-cancelled-tag" />}
       </h2>
       <p className="screening-when">{screeningTime(screening.starts_at)}</p>
       {screening.place && <p className="screening-where">{screening.place}</p>}
       {screening.note && <p className="screening-note">{screening.note}</p>}
-      {screening.created_by && <p className="screening-hint">Scheduled by {screening.created_by}</p>}
+      {screening.created_by && <p className="screening-hint">{t('Scheduled by {{name}}', { name: screening.created_by })}</p>}
       {screening.permissions.rsvp && signedIn && <RsvpButtons screeningId={screening.id} myRsvp={screening.my_rsvp} />}
       {screening.permissions.rsvp && !signedIn && (
         <p className="screening-hint">
-          <Link to="/login">Login</Link> to answer whether you are coming.
+          <Link to="/login">{t('Login')}</Link> {t('to answer whether you are coming.')}
         </p>
       )}
       <div className="screening-summary-actions">
         <a href={screeningCalendarUrl(screening.id)} download={`movie-night-${screening.id}.ics`}>
-          <i className="pi pi-calendar-plus" aria-hidden="true" /> Add to calendar
+          <i className="pi pi-calendar-plus" aria-hidden="true" /> {t('Add to calendar')}
         </a>
         {screening.permissions.edit && (
           <>
-            <Button type="button" size="small" outlined label="Change" icon="pi pi-pencil" onClick={() => setEditing(true)} />
-            <Button type="button" size="small" outlined severity="danger" label="Cancel movie night" icon="pi pi-times" loading={cancel.isPending} onClick={confirmCancel} />
+            <Button type="button" size="small" outlined label={t('Change')} icon="pi pi-pencil" onClick={() => setEditing(true)} />
+            <Button type="button" size="small" outlined severity="danger" label={t('Cancel movie night')} icon="pi pi-times" loading={cancel.isPending} onClick={confirmCancel} />
           </>
         )}
       </div>
       {cancel.isError && (
         <p className="screening-error" role="alert">
-          {errorText(cancel.error, 'Could not cancel the movie night. Please try again.')}
+          {errorText(cancel.error, t('Could not cancel the movie night. Please try again.'))}
         </p>
       )}
       {editing && (

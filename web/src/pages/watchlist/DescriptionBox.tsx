@@ -2,8 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Editor } from 'primereact/editor';
 import type Quill from 'quill';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { saveDescription } from '../../api/watchlists';
+import { t } from '../../i18n';
 
 /**
  * What the server keeps of a description (its sanitiser's allowlist): headings, bold, italic,
@@ -13,18 +14,18 @@ import { saveDescription } from '../../api/watchlists';
  */
 const DESCRIPTION_FORMATS = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'blockquote', 'code', 'link'];
 
-const HEADER_CHOICES: Array<[value: string, label: string]> = [
-  ['1', 'Heading 1'],
-  ['2', 'Heading 2'],
-  ['3', 'Heading 3'],
-  ['', 'Normal'],
+const headerChoices = (): Array<[value: string, label: string]> => [
+  ['1', t('Heading 1')],
+  ['2', t('Heading 2')],
+  ['3', t('Heading 3')],
+  ['', t('Normal')],
 ];
 
-const TOOLBAR = (
+const toolbar = () => (
   <>
     <span className="ql-formats">
       <select className="ql-header" defaultValue="">
-        {HEADER_CHOICES.map(([value, label]) => (
+        {headerChoices().map(([value, label]) => (
           <option key={label} value={value}>
             {label}
           </option>
@@ -32,20 +33,20 @@ const TOOLBAR = (
       </select>
     </span>
     <span className="ql-formats">
-      <button type="button" className="ql-bold" aria-label="Bold" />
-      <button type="button" className="ql-italic" aria-label="Italic" />
-      <button type="button" className="ql-underline" aria-label="Underline" />
-      <button type="button" className="ql-strike" aria-label="Strikethrough" />
+      <button type="button" className="ql-bold" aria-label={t('Bold')} />
+      <button type="button" className="ql-italic" aria-label={t('Italic')} />
+      <button type="button" className="ql-underline" aria-label={t('Underline')} />
+      <button type="button" className="ql-strike" aria-label={t('Strikethrough')} />
     </span>
     <span className="ql-formats">
-      <button type="button" className="ql-list" value="ordered" aria-label="Numbered list" />
-      <button type="button" className="ql-list" value="bullet" aria-label="Bulleted list" />
-      <button type="button" className="ql-blockquote" aria-label="Quote" />
-      <button type="button" className="ql-code" aria-label="Code" />
+      <button type="button" className="ql-list" value="ordered" aria-label={t('Numbered list')} />
+      <button type="button" className="ql-list" value="bullet" aria-label={t('Bulleted list')} />
+      <button type="button" className="ql-blockquote" aria-label={t('Quote')} />
+      <button type="button" className="ql-code" aria-label={t('Code')} />
     </span>
     <span className="ql-formats">
-      <button type="button" className="ql-link" aria-label="Link" />
-      <button type="button" className="ql-clean" aria-label="Clear formatting" />
+      <button type="button" className="ql-link" aria-label={t('Link')} />
+      <button type="button" className="ql-clean" aria-label={t('Clear formatting')} />
     </span>
   </>
 );
@@ -57,15 +58,16 @@ const TOOLBAR = (
 function nameEditorControls(quill: Quill) {
   const toolbar = quill.getModule('toolbar') as { container?: HTMLElement } | undefined;
   const picker = toolbar?.container?.querySelector('.ql-picker.ql-header');
-  picker?.querySelector('.ql-picker-label')?.setAttribute('aria-label', 'Text style');
+  picker?.querySelector('.ql-picker-label')?.setAttribute('aria-label', t('Text style'));
+  const choices = headerChoices();
   picker?.querySelectorAll('.ql-picker-item').forEach((item) => {
     const value = item.getAttribute('data-value') ?? '';
-    item.setAttribute('aria-label', HEADER_CHOICES.find(([choice]) => choice === value)?.[1] ?? 'Normal');
+    item.setAttribute('aria-label', choices.find(([choice]) => choice === value)?.[1] ?? t('Normal'));
   });
-  quill.container.querySelector('.ql-tooltip input')?.setAttribute('aria-label', 'Link address');
+  quill.container.querySelector('.ql-tooltip input')?.setAttribute('aria-label', t('Link address'));
   quill.root.setAttribute('role', 'textbox');
   quill.root.setAttribute('aria-multiline', 'true');
-  quill.root.setAttribute('aria-label', 'Description');
+  quill.root.setAttribute('aria-label', t('Description'));
 }
 
 interface DescriptionBoxProps {
@@ -83,6 +85,8 @@ interface DescriptionBoxProps {
 export function DescriptionBox({ listId, description, canEdit, onSaved }: DescriptionBoxProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(description);
+  // Built once: Quill turns the toolbar's markup into its own controls on mount.
+  const header = useMemo(toolbar, []);
   const saving = useMutation({
     mutationFn: (html: string) => saveDescription(listId, html),
     onSuccess: (reply) => {
@@ -101,15 +105,15 @@ export function DescriptionBox({ listId, description, canEdit, onSaved }: Descri
           value={draft}
           onTextChange={(event) => setDraft(event.htmlValue ?? '')}
           style={{ height: '200px' }}
-          headerTemplate={TOOLBAR}
+          headerTemplate={header}
           formats={DESCRIPTION_FORMATS}
           onLoad={nameEditorControls}
         />
         <div className="description-actions">
-          <Button type="button" label="Save" size="small" loading={saving.isPending} onClick={save} />
+          <Button type="button" label={t('Save')} size="small" loading={saving.isPending} onClick={save} />
           <Button
             type="button"
-            label="Cancel"
+            label={t('Cancel')}
             size="small"
             severity="secondary"
             disabled={saving.isPending}
@@ -128,12 +132,12 @@ export function DescriptionBox({ listId, description, canEdit, onSaved }: Descri
         // Sanitised by the server against the allowlist before it was stored.
         <div className="description-html" dangerouslySetInnerHTML={{ __html: description }} />
       ) : (
-        <p className="description-empty">No description.</p>
+        <p className="description-empty">{t('No description.')}</p>
       )}
       {canEdit && (
         <Button
           type="button"
-          label="Edit"
+          label={t('Edit')}
           icon="pi pi-pencil"
           size="small"
           text

@@ -25,6 +25,7 @@ import { ItemSeenBy } from './ItemSeenBy';
 import type { OwnerData } from './useWatchlistData';
 import { visibleItems } from './rules';
 import { withBase } from '../../lib/basePath';
+import { t } from '../../i18n';
 
 interface ItemListProps {
   items: WatchlistItem[];
@@ -77,7 +78,7 @@ function RowContent({ item, position, grade, preview = false }: RowContentProps)
           </Link>
         )}
         <span className="item-meta">
-          IMDb {item.imdb_rating ?? 'N/A'} · {item.length ? `${item.length} min` : 'N/A'}
+          IMDb {item.imdb_rating ?? t('N/A')} · {item.length ? t('{{minutes}} min', { minutes: item.length }) : t('N/A')}
         </span>
         {!preview && <ItemSeenBy movieId={item.id} />}
       </div>
@@ -109,7 +110,7 @@ function EditableRow({ item, position, grade, first, last, onMove, onRemove }: E
           text
           size="small"
           className="item-move"
-          aria-label={`Move ${item.title} up`}
+          aria-label={t('Move {{title}} up', { title: item.title })}
           data-move={`${item.id}:up`}
           disabled={first}
           onClick={() => onMove(item.id, -1)}
@@ -120,13 +121,13 @@ function EditableRow({ item, position, grade, first, last, onMove, onRemove }: E
           text
           size="small"
           className="item-move"
-          aria-label={`Move ${item.title} down`}
+          aria-label={t('Move {{title}} down', { title: item.title })}
           data-move={`${item.id}:down`}
           disabled={last}
           onClick={() => onMove(item.id, 1)}
         />
       </span>
-      <Button type="button" label="Remove" size="small" severity="danger" text className="item-remove" onClick={() => onRemove(item.id)} />
+      <Button type="button" label={t('Remove')} size="small" severity="danger" text className="item-remove" onClick={() => onRemove(item.id)} />
     </li>
   );
 }
@@ -145,7 +146,7 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
   );
   const shown = visibleItems(items, { hideSeen: hideSeen && signedIn, seen: ownerData.seen, hideOwnerSeen: hideOwnerSeen && hasList, ownerSeen: ownerData.ownerSeen });
   const positionOf = (item: WatchlistItem) => items.indexOf(item) + 1;
-  const titleOf = (id: UniqueIdentifier) => shown.find((item) => item.id === id)?.title ?? 'the movie';
+  const titleOf = (id: UniqueIdentifier) => shown.find((item) => item.id === id)?.title ?? t('the movie');
 
   // A moved row may be re-inserted by React, which drops focus: put it back on the same button
   // (or on the other one when the row reached an end).
@@ -175,21 +176,27 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
   };
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${shown.findIndex((item) => item.id === over.id) + 1}.` : `${titleOf(active.id)} is no longer over a row.`),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped at position ${shown.findIndex((item) => item.id === over.id) + 1}.` : `${titleOf(active.id)} was dropped.`),
-    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+    onDragStart: ({ active }) => t('Picked up {{title}}.', { title: titleOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('{{title}} is over position {{position}}.', { title: titleOf(active.id), position: shown.findIndex((item) => item.id === over.id) + 1 })
+        : t('{{title}} is no longer over a row.', { title: titleOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('{{title}} was dropped at position {{position}}.', { title: titleOf(active.id), position: shown.findIndex((item) => item.id === over.id) + 1 })
+        : t('{{title}} was dropped.', { title: titleOf(active.id) }),
+    onDragCancel: ({ active }) => t('Moving {{title}} was cancelled.', { title: titleOf(active.id) }),
   };
 
   const toggles = (
     <div className="item-toggles">
       <label className="toggle">
         <InputSwitch checked={hideSeen && signedIn} disabled={!signedIn} onChange={(event) => setHideSeen(Boolean(event.value))} pt={SWITCH_PT} />
-        <span>Hide seen</span>
+        <span>{t('Hide seen')}</span>
       </label>
       <label className="toggle">
         <InputSwitch checked={hideOwnerSeen && hasList} disabled={!hasList} onChange={(event) => setHideOwnerSeen(Boolean(event.value))} pt={SWITCH_PT} />
-        <span>Hide owner seen</span>
+        <span>{t('Hide owner seen')}</span>
       </label>
     </div>
   );
@@ -197,7 +204,7 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
     return (
       <section className="item-list">
         {toggles}
-        {emptyContent === undefined ? <p className="item-list-empty">You have no movies in your watchlist.</p> : emptyContent}
+        {emptyContent === undefined ? <p className="item-list-empty">{t('You have no movies in your watchlist.')}</p> : emptyContent}
       </section>
     );
   }
@@ -205,7 +212,7 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
     return (
       <section className="item-list">
         {toggles}
-        <ol className="item-rows" aria-label="Movies in this list">
+        <ol className="item-rows" aria-label={t('Movies in this list')}>
           {shown.map((item) => (
             <li key={item.id} className="watchlist-item" data-movie-id={item.id}>
               <RowContent item={item} position={positionOf(item)} grade={ownerData.ownerRatings[item.id]} />
@@ -228,7 +235,7 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
         onDragCancel={() => setDragged(null)}
       >
         <SortableContext items={shown.map((item) => item.id)} strategy={keepRowsInPlace}>
-          <ol className="item-rows editable" aria-label="Movies in this list">
+          <ol className="item-rows editable" aria-label={t('Movies in this list')}>
             {shown.map((item, index) => (
               <EditableRow
                 key={item.id}

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { avatarOf, ownerAvatarOf } from '../../api/adapters';
 import { addModerator, removeModerator } from '../../api/watchlists';
 import { UserAvatar } from '../../components/UserAvatar';
+import { t } from '../../i18n';
 import { withBase } from '../../lib/basePath';
 
 export const COPY_CONFIRMATION_MS = 1500;
@@ -53,11 +54,11 @@ function StremioButton({ path }: { path: string }) {
       type="button"
       className="stremio-button"
       icon={copied ? 'pi pi-check' : 'pi pi-copy'}
-      label={copied ? 'Copied!' : 'Stremio'}
+      label={copied ? t('Copied!') : 'Stremio'}
       severity="secondary"
       size="small"
       onClick={() => void copy()}
-      tooltip="Copy the Stremio add-on address"
+      tooltip={t('Copy the Stremio add-on address')}
     />
   );
 }
@@ -88,8 +89,8 @@ function ModeratorForm({ listId, onChange }: { listId: number; onChange: ListInf
         void submit();
       }}
     >
-      <InputText value={username} onChange={(event) => setUsername(event.target.value)} placeholder="Add moderator by username" aria-label="Add moderator by username" />
-      <Button type="submit" label={busy ? 'Adding...' : 'Add Moderator'} disabled={!name || busy} size="small" />
+      <InputText value={username} onChange={(event) => setUsername(event.target.value)} placeholder={t('Add moderator by username')} aria-label={t('Add moderator by username')} />
+      <Button type="submit" label={busy ? t('Adding...') : t('Add Moderator')} disabled={!name || busy} size="small" />
     </form>
   );
 }
@@ -104,18 +105,18 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
   return (
     <Card className="list-info-card">
       <div className="list-owner">
-        <Link to={`/user/profile/${encodeURIComponent(list.owner_username)}`} className="list-owner-link" aria-label={`${list.owner_username}'s profile`}>
+        <Link to={`/user/profile/${encodeURIComponent(list.owner_username)}`} className="list-owner-link" aria-label={t("{{username}}'s profile", { username: list.owner_username })}>
           <UserAvatar username={list.owner_username} picture={ownerAvatarOf(list)} size="large" initial />
         </Link>
         <div>
-          <h2 className="list-name">{list.name}</h2>
+          <h2 className="list-name">{list.is_personal ? t('My Watchlist') : list.name}</h2>
           <Link to={`/user/profile/${encodeURIComponent(list.owner_username)}`} className="list-owner-name">
             {list.owner_username}
           </Link>
         </div>
       </div>
       <StremioButton path={list.stremio_path} />
-      <ul className="moderator-list" aria-label="Moderators">
+      <ul className="moderator-list" aria-label={t('Moderators')}>
         {list.moderators_detail.map((moderator) => (
           <li key={moderator.username} className="moderator">
             <UserAvatar username={moderator.username} picture={avatarOf(moderator)} initial />
@@ -127,7 +128,7 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
                 text
                 rounded
                 size="small"
-                aria-label={`Remove moderator ${moderator.username}`}
+                aria-label={t('Remove moderator {{username}}', { username: moderator.username })}
                 onClick={() => remove(moderator.username)}
               />
             )}

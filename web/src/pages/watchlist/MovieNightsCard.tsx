@@ -8,6 +8,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { fetchScreening, fetchUpcomingScreenings, listCalendarUrl } from '../../api/screenings';
 import { RsvpButtons } from '../../components/screenings/RsvpButtons';
 import { screeningTime } from '../../lib/screeningTime';
+import { t } from '../../i18n';
 
 const ScheduleDialog = lazy(() => import('../../components/screenings/ScheduleDialog'));
 
@@ -36,30 +37,30 @@ export function MovieNightsCard({ list, canSchedule, signedIn }: MovieNightsCard
   const feed = listCalendarUrl(watchlistIdentifier(list.id, list.name));
 
   return (
-    <Card title="Movie nights" className="movie-nights-card">
-      {upcoming.isError && <p className="screening-error">Could not load the movie nights.</p>}
-      {upcoming.isSuccess && !next && <p className="screening-hint">No movie night planned yet.</p>}
+    <Card title={t('Movie nights')} className="movie-nights-card">
+      {upcoming.isError && <p className="screening-error">{t('Could not load the movie nights.')}</p>}
+      {upcoming.isSuccess && !next && <p className="screening-hint">{t('No movie night planned yet.')}</p>}
       {next && (
         <div className="movie-night-next">
           <p className="screening-when">{screeningTime(next.starts_at)}</p>
           {next.place && <p className="screening-where">{next.place}</p>}
           <p className="screening-where">
-            {next.picked_movie ? <>Watching <strong>{next.picked_movie.title}</strong> · </> : null}
-            {next.yes_count === 1 ? '1 going' : `${next.yes_count} going`}
+            {next.picked_movie ? <>{t('Watching')} <strong>{next.picked_movie.title}</strong> · </> : null}
+            {next.yes_count === 1 ? t('1 going') : t('{{n}} going', { n: next.yes_count })}
           </p>
           {signedIn && detail.data && (
             <RsvpButtons screeningId={next.id} myRsvp={detail.data.screening.my_rsvp} disabled={!detail.data.screening.permissions.rsvp} />
           )}
           <p className="movie-night-links">
-            <Link to={`/screening/${next.id}`}>Open the movie night</Link>
-            {more > 0 && <span> · {more === 1 ? '1 more planned' : `${more} more planned`}</span>}
+            <Link to={`/screening/${next.id}`}>{t('Open the movie night')}</Link>
+            {more > 0 && <span> · {more === 1 ? t('1 more planned') : t('{{n}} more planned', { n: more })}</span>}
           </p>
         </div>
       )}
       <div className="movie-night-actions">
-        {canSchedule && <Button type="button" size="small" label="Schedule movie night" icon="pi pi-calendar-plus" onClick={() => setScheduling(true)} />}
+        {canSchedule && <Button type="button" size="small" label={t('Schedule movie night')} icon="pi pi-calendar-plus" onClick={() => setScheduling(true)} />}
         <a className="movie-night-feed" href={feed.webcal} title={feed.https}>
-          <i className="pi pi-calendar" aria-hidden="true" /> Subscribe in your calendar
+          <i className="pi pi-calendar" aria-hidden="true" /> {t('Subscribe in your calendar')}
         </a>
       </div>
       {scheduling && (

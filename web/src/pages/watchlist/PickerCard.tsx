@@ -8,6 +8,7 @@ import { failedWith } from '../../api/client';
 import { pickMovie } from '../../api/watchlists';
 import { localDateTime } from './rules';
 import { withBase } from '../../lib/basePath';
+import { t } from '../../i18n';
 
 interface PickerCardProps {
   listId: number | null;
@@ -43,24 +44,24 @@ export function PickerCard({ listId, canPick, hasUnreviewed, pickedMovie, picked
 
   return (
     <Card
-      title="Watchlist Movie Picker"
-      subTitle={canEdit ? 'Random unreviewed movie (persisted)' : 'Only editors can pick; everyone sees result'}
+      title={t('Watchlist Movie Picker')}
+      subTitle={canEdit ? t('Random unreviewed movie (persisted)') : t('Only editors can pick; everyone sees result')}
       className="picker-card"
     >
-      <Button type="button" label="Pick a Movie" icon="pi pi-sparkles" disabled={!canEdit || exhausted || listId === null || busy} onClick={() => listId !== null && pick.mutate(listId)} />
-      {canEdit && !exhausted && <p className="picker-hint">Click the button to pick a movie you have not reviewed.</p>}
-      {canEdit && exhausted && listId !== null && <p className="picker-hint">No unreviewed movies available.</p>}
+      <Button type="button" label={t('Pick a Movie')} icon="pi pi-sparkles" disabled={!canEdit || exhausted || listId === null || busy} onClick={() => listId !== null && pick.mutate(listId)} />
+      {canEdit && !exhausted && <p className="picker-hint">{t('Click the button to pick a movie you have not reviewed.')}</p>}
+      {canEdit && exhausted && listId !== null && <p className="picker-hint">{t('No unreviewed movies available.')}</p>}
       <div className="picker-result" aria-live="polite">
         {pickedMovie ? (
           <>
-            {pickedMovie.poster ? <img src={withBase(pickedMovie.poster)} alt="" width={120} height={180} /> : <div className="picker-no-poster">No Poster</div>}
+            {pickedMovie.poster ? <img src={withBase(pickedMovie.poster)} alt="" width={120} height={180} /> : <div className="picker-no-poster">{t('No Poster')}</div>}
             <Link to={`/movie/${pickedMovie.id}`} className="picker-title">
               {pickedMovie.title}
             </Link>
-            {pickedAt && <p className="picker-time">Picked: {localDateTime(pickedAt)}</p>}
+            {pickedAt && <p className="picker-time">{t('Picked: {{time}}', { time: localDateTime(pickedAt) })}</p>}
           </>
         ) : (
-          <p>No movie picked yet.</p>
+          <p>{t('No movie picked yet.')}</p>
         )}
       </div>
       {realtimeProblem && <p className="realtime-problem">{realtimeProblem}</p>}

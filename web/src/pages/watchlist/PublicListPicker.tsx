@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { queryKeys } from '../../api/queryKeys';
 import { addToWatchlist, fetchPublicWatchlists } from '../../api/watchlists';
 import { dropdownNames } from '../../components/a11y';
+import { t } from '../../i18n';
 
 interface PublicListPickerProps {
   movieId: number | null;
@@ -35,9 +36,9 @@ export function PublicListPicker({ movieId, onDone }: PublicListPickerProps) {
         value={chosen}
         options={(lists.data ?? []).map((list) => ({ label: `${list.name} (${list.item_count})`, value: list.id }))}
         onChange={(event) => setChosen(event.value as number | null)}
-        placeholder="Choose a public watchlist"
-        aria-label="Public watchlist"
-        pt={dropdownNames('Public watchlist')}
+        placeholder={t('Choose a public watchlist')}
+        aria-label={t('Public watchlist')}
+        pt={dropdownNames(t('Public watchlist'))}
         // The popup opens on demand: take focus so a keyboard user lands in it, not at the page's end.
         autoFocus
         showClear
@@ -45,7 +46,7 @@ export function PublicListPicker({ movieId, onDone }: PublicListPickerProps) {
       />
       <Button
         type="button"
-        label="Add"
+        label={t('Add')}
         size="small"
         disabled={chosen === null || movieId === null || add.isPending}
         onClick={() => chosen !== null && movieId !== null && add.mutate({ listId: chosen, movie: movieId })}

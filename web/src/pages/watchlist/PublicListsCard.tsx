@@ -10,6 +10,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { createPublicWatchlist, fetchPublicWatchlistsPage } from '../../api/watchlists';
 import { localDate } from './rules';
 import { withBase } from '../../lib/basePath';
+import { t } from '../../i18n';
 
 interface PublicListsCardProps {
   selectedId: number | null;
@@ -27,9 +28,7 @@ function ListCard({ list, selected, onOpen }: { list: PublicWatchlistSummary; se
           <strong className="public-list-name">{list.name}</strong>
           <span>{list.owner_username}</span>
           <span>{localDate(list.created_at)}</span>
-          <span>
-            {list.item_count} {list.item_count === 1 ? 'movie' : 'movies'}
-          </span>
+          <span>{list.item_count === 1 ? t('{{n}} movie', { n: list.item_count }) : t('{{n}} movies', { n: list.item_count })}</span>
         </span>
       </button>
     </li>
@@ -72,7 +71,7 @@ export function PublicListsCard({ selectedId, signedIn, onSettled }: PublicLists
   };
 
   return (
-    <Card title="Public Watchlists" className="public-lists-card">
+    <Card title={t('Public Watchlists')} className="public-lists-card">
       {signedIn && (
         <form
           className="public-list-create"
@@ -81,8 +80,8 @@ export function PublicListsCard({ selectedId, signedIn, onSettled }: PublicLists
             submit();
           }}
         >
-          <InputText value={name} onChange={(event) => setName(event.target.value)} placeholder="New public list name" aria-label="New public list name" />
-          <Button type="submit" label="Create" size="small" disabled={create.isPending} />
+          <InputText value={name} onChange={(event) => setName(event.target.value)} placeholder={t('New public list name')} aria-label={t('New public list name')} />
+          <Button type="submit" label={t('Create')} size="small" disabled={create.isPending} />
         </form>
       )}
       <InputText
@@ -92,11 +91,11 @@ export function PublicListsCard({ selectedId, signedIn, onSettled }: PublicLists
           setQuery(event.target.value);
           setFirst(0);
         }}
-        placeholder="Search public watchlists..."
-        aria-label="Search public watchlists..."
+        placeholder={t('Search public watchlists...')}
+        aria-label={t('Search public watchlists...')}
       />
       {page.length === 0 && !found.isPending ? (
-        <p className="public-lists-empty">No public lists found.</p>
+        <p className="public-lists-empty">{t('No public lists found.')}</p>
       ) : (
         <ul className="public-lists">
           {page.map((list) => (
@@ -105,12 +104,19 @@ export function PublicListsCard({ selectedId, signedIn, onSettled }: PublicLists
         </ul>
       )}
       {total > PUBLIC_LISTS_PAGE_SIZE && (
-        <Paginator first={first} rows={PUBLIC_LISTS_PAGE_SIZE} totalRecords={total} onPageChange={(event) => setFirst(event.first)} template="PrevPageLink CurrentPageReport NextPageLink" />
+        <Paginator
+          first={first}
+          rows={PUBLIC_LISTS_PAGE_SIZE}
+          totalRecords={total}
+          onPageChange={(event) => setFirst(event.first)}
+          template="PrevPageLink CurrentPageReport NextPageLink"
+          currentPageReportTemplate={t('({currentPage} of {totalPages})')}
+        />
       )}
       {/* Shown with the first page: below the list, it would otherwise jump down when the page arrives. */}
       <Button
         type="button"
-        label="My Watchlist"
+        label={t('My Watchlist')}
         icon="pi pi-heart"
         className={settled ? 'my-watchlist-button' : 'my-watchlist-button waiting-for-lists'}
         severity="secondary"

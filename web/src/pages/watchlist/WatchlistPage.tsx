@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { fetchListSeenBy } from '../../api/insights';
 import { queryKeys } from '../../api/queryKeys';
 import { removeFromWatchlist, saveOrder } from '../../api/watchlists';
+import { t } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { DescriptionBox } from './DescriptionBox';
 import { ItemList } from './ItemList';
@@ -26,14 +27,14 @@ function SignInPrompt() {
   const location = useLocation();
   return (
     <div className="item-list-empty sign-in-prompt">
-      <h2>My Watchlist</h2>
+      <h2>{t('My Watchlist')}</h2>
       <p>
         <Link to="/login" state={{ from: location }}>
-          Login
+          {t('Login')}
         </Link>{' '}
-        or <Link to="/register">Register</Link> to keep a watchlist of your own.
+        {t('or')} <Link to="/register">{t('Register')}</Link> {t('to keep a watchlist of your own.')}
       </p>
-      <p>Public watchlists are open to everyone: choose one under Public Watchlists.</p>
+      <p>{t('Public watchlists are open to everyone: choose one under Public Watchlists.')}</p>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { formatLocale } from '../../i18n';
+
 export interface HideOptions {
   hideSeen: boolean;
   seen: Record<string, boolean>;
@@ -24,12 +26,12 @@ export function mergeVisibleOrder(all: number[], reorderedVisible: number[]): nu
 export function localDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(formatLocale());
 }
 
 /** Local date and time of an ISO timestamp, or '' when it is not one. */
 export function localDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(formatLocale());
 }

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { sortItems } from '../../api/adapters';
 import { queryKeys } from '../../api/queryKeys';
 import * as watchlistsApi from '../../api/watchlists';
+import { t } from '../../i18n';
 
 /** Which list the URL names: the personal one, one by id, or none (anonymous on /watchlist). */
 export type ListTarget = { kind: 'mine' } | { kind: 'id'; id: number } | { kind: 'none' } | { kind: 'pending' };
@@ -115,7 +116,7 @@ export function useWatchlistData(target: ListTarget, user: CurrentUser | null | 
   return {
     list,
     setList,
-    error: query.isError ? 'Failed to load watchlists.' : '',
+    error: query.isError ? t('Failed to load watchlists.') : '',
     loading: query.isFetching && !list,
     ownerData,
     reloadList,

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { fetchClubYear, yearCardUrl } from '../../api/insights';
 import { queryKeys } from '../../api/queryKeys';
+import { t } from '../../i18n';
 import { figure } from '../../lib/statsView';
 import { Chapter, People, PosterRow, ShareCard, SharedChapters, Totals, YearSteps } from './YearStory';
 
@@ -16,31 +17,33 @@ export function ClubYearPage() {
     enabled: year !== null,
     select: (reply) => reply.review,
   });
-  if (year === null) return <p role="alert">That is not a year.</p>;
-  if (review.isError) return <p role="alert">{errorText(review.error, 'Could not load the year. Please try again.')}</p>;
-  if (!review.data) return <p>Loading the year...</p>;
+  if (year === null) return <p role="alert">{t('That is not a year.')}</p>;
+  if (review.isError) return <p role="alert">{errorText(review.error, t('Could not load the year. Please try again.'))}</p>;
+  if (!review.data) return <p>{t('Loading the year...')}</p>;
   const shown = review.data;
 
   return (
     <article className="year-story">
       <header className="year-hero">
-        <p>Year in review</p>
-        <h2>The club&rsquo;s {year}</h2>
+        <p>{t('Year in review')}</p>
+        <h2>{t('The club’s {{year}}', { year })}</h2>
       </header>
-      <Chapter heading="The year in numbers">
+      <Chapter heading={t('The year in numbers')}>
         <Totals totals={shown.totals} />
-        <p className="year-line year-members">{shown.members === 1 ? '1 member' : `${shown.members} members`} watched and rated together.</p>
+        <p className="year-line year-members">
+          {shown.members === 1 ? t('1 member watched and rated together.') : t('{{count}} members watched and rated together.', { count: shown.members })}
+        </p>
       </Chapter>
-      <Chapter heading="Most loved">
+      <Chapter heading={t('Most loved')}>
         {shown.top_films.length === 0 ? (
-          <p className="year-empty">No film had three ratings this year.</p>
+          <p className="year-empty">{t('No film had three ratings this year.')}</p>
         ) : (
-          <PosterRow films={shown.top_films.map((entry) => entry.movie)} caption={(_film, index) => `${figure(shown.top_films[index].average)} ★ from ${shown.top_films[index].ratings}`} />
+          <PosterRow films={shown.top_films.map((entry) => entry.movie)} caption={(_film, index) => t('{{average}} ★ from {{ratings}}', { average: figure(shown.top_films[index].average), ratings: shown.top_films[index].ratings })} />
         )}
       </Chapter>
-      <SharedChapters review={shown} divisiveHeading="Most divisive">
-        <Chapter heading="New members">
-          {shown.new_members.length === 0 ? <p className="year-empty">Nobody joined this year.</p> : <People people={shown.new_members} />}
+      <SharedChapters review={shown} divisiveHeading={t('Most divisive')}>
+        <Chapter heading={t('New members')}>
+          {shown.new_members.length === 0 ? <p className="year-empty">{t('Nobody joined this year.')}</p> : <People people={shown.new_members} />}
         </Chapter>
       </SharedChapters>
       <ShareCard image={yearCardUrl(year)} fileName={`club-${year}.png`} />

@@ -3,12 +3,13 @@ import { useParams } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { fetchMemberYear, yearCardUrl } from '../../api/insights';
 import { queryKeys } from '../../api/queryKeys';
+import { t } from '../../i18n';
 import { Chapter, People, PosterRow, ShareCard, SharedChapters, Totals, YearSteps } from './YearStory';
 
 /** '1 viewing', '3 viewings': how often they watched with that member. */
 function viewingsWith(people: { username: string; count: number }[], username: string): string {
   const count = people.find((person) => person.username === username)?.count ?? 0;
-  return count === 1 ? '1 viewing' : `${count} viewings`;
+  return count === 1 ? t('1 viewing') : t('{{count}} viewings', { count });
 }
 
 const yearFrom = (text: string | undefined) => (text && /^\d{4}$/.test(text) ? Number(text) : null);
@@ -24,33 +25,31 @@ export function MemberYearPage() {
     enabled: year !== null,
     select: (reply) => reply.review,
   });
-  if (year === null) return <p role="alert">That is not a year.</p>;
-  if (review.isError) return <p role="alert">{errorText(review.error, 'Could not load the year. Please try again.')}</p>;
-  if (!review.data) return <p>Loading the year...</p>;
+  if (year === null) return <p role="alert">{t('That is not a year.')}</p>;
+  if (review.isError) return <p role="alert">{errorText(review.error, t('Could not load the year. Please try again.'))}</p>;
+  if (!review.data) return <p>{t('Loading the year...')}</p>;
   const shown = review.data;
   const hrefFor = (other: number) => `/user/profile/${encodeURIComponent(shown.username)}/year/${other}`;
 
   return (
     <article className="year-story">
       <header className="year-hero">
-        <p>Year in review</p>
-        <h2>
-          {shown.username}&rsquo;s {year} in film
-        </h2>
+        <p>{t('Year in review')}</p>
+        <h2>{t('{{username}}’s {{year}} in film', { username: shown.username, year })}</h2>
       </header>
-      <Chapter heading="The year in numbers">
+      <Chapter heading={t('The year in numbers')}>
         <Totals totals={shown.totals} />
       </Chapter>
-      <Chapter heading="Top films">
+      <Chapter heading={t('Top films')}>
         {shown.top_films.length === 0 ? (
-          <p className="year-empty">No reviews this year.</p>
+          <p className="year-empty">{t('No reviews this year.')}</p>
         ) : (
           <PosterRow films={shown.top_films} caption={(_film, index) => `${shown.top_films[index].stars} ★`} />
         )}
       </Chapter>
-      <SharedChapters review={shown} divisiveHeading="The one that split the club">
+      <SharedChapters review={shown} divisiveHeading={t('The one that split the club')}>
         {shown.watched_with.length > 0 && (
-          <Chapter heading="Watched with">
+          <Chapter heading={t('Watched with')}>
             <People people={shown.watched_with} detail={(person) => viewingsWith(shown.watched_with, person.username)} />
           </Chapter>
         )}

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatTiles } from '../../components/charts/StatTiles';
 import { UserAvatar } from '../../components/UserAvatar';
+import { t } from '../../i18n';
 import { figure } from '../../lib/statsView';
 import { screeningTime } from '../../lib/screeningTime';
 import './year.css';
@@ -25,10 +26,10 @@ export function Totals({ totals }: { totals: MemberYear['totals'] }) {
   return (
     <StatTiles
       tiles={[
-        { label: 'Films', value: figure(totals.films) },
-        { label: 'Hours', value: figure(totals.hours) },
-        { label: 'Viewings', value: figure(totals.viewings) },
-        { label: 'Reviews', value: figure(totals.reviews) },
+        { label: t('Films'), value: figure(totals.films) },
+        { label: t('Hours'), value: figure(totals.hours) },
+        { label: t('Viewings'), value: figure(totals.viewings) },
+        { label: t('Reviews'), value: figure(totals.reviews) },
       ]}
     />
   );
@@ -57,8 +58,8 @@ export function PosterRow({ films, caption }: { films: Poster[]; caption(film: P
 export function Divisive({ entry }: { entry: RatedMovie }) {
   return (
     <p className="year-line">
-      <Link to={`/movie/${entry.movie.id}`}>{entry.movie.title}</Link>: {figure(entry.average)} ★ on average, give or take {figure(entry.stddev)}, from{' '}
-      {entry.ratings} ratings.
+      <Link to={`/movie/${entry.movie.id}`}>{entry.movie.title}</Link>:{' '}
+      {t('{{average}} ★ on average, give or take {{stddev}}, from {{ratings}} ratings.', { average: figure(entry.average), stddev: figure(entry.stddev), ratings: entry.ratings })}
     </p>
   );
 }
@@ -69,7 +70,8 @@ export function BestNight({ night }: { night: NonNullable<MemberYear['best_night
       <Link to={`/screening/${night.screening_id}`}>
         {night.watchlist_name}, {screeningTime(night.starts_at)}
       </Link>
-      {night.movie ? `: ${night.movie.title}` : ''} with {night.attendees === 1 ? '1 member' : `${night.attendees} members`} there.
+      {night.movie ? `: ${night.movie.title}` : ''}{' '}
+      {night.attendees === 1 ? t('with 1 member there.') : t('with {{count}} members there.', { count: night.attendees })}
     </p>
   );
 }
@@ -100,13 +102,13 @@ export function SharedChapters({ review, divisiveHeading, children }: { review: 
         </Chapter>
       )}
       {review.best_night && (
-        <Chapter heading="Best-attended movie night">
+        <Chapter heading={t('Best-attended movie night')}>
           <BestNight night={review.best_night} />
         </Chapter>
       )}
       {children}
       {review.genres.length > 0 && (
-        <Chapter heading="Favourite genres">
+        <Chapter heading={t('Favourite genres')}>
           <p className="year-line">{review.genres.map((genre) => `${genre.name} (${genre.count})`).join(', ')}</p>
         </Chapter>
       )}
@@ -122,13 +124,13 @@ export function ShareCard({ image, fileName }: { image: string; fileName: string
     setCopied(true);
   };
   return (
-    <Chapter heading="Share it">
-      <img className="year-card" src={image} alt="The year in review as a picture to share" width={1200} height={630} loading="lazy" />
+    <Chapter heading={t('Share it')}>
+      <img className="year-card" src={image} alt={t('The year in review as a picture to share')} width={1200} height={630} loading="lazy" />
       <div className="year-share-actions">
         <a className="p-button p-component year-download" href={image} download={fileName}>
-          <i className="pi pi-download" aria-hidden="true" /> Download image
+          <i className="pi pi-download" aria-hidden="true" /> {t('Download image')}
         </a>
-        <Button type="button" outlined icon="pi pi-link" label={copied ? 'Link copied' : 'Copy link'} onClick={() => void copy()} />
+        <Button type="button" outlined icon="pi pi-link" label={copied ? t('Link copied') : t('Copy link')} onClick={() => void copy()} />
       </div>
     </Chapter>
   );
@@ -138,7 +140,7 @@ export function ShareCard({ image, fileName }: { image: string; fileName: string
 export function YearSteps({ year, hrefFor }: { year: number; hrefFor(year: number): string }) {
   const thisYear = new Date().getFullYear();
   return (
-    <nav className="year-steps" aria-label="Other years">
+    <nav className="year-steps" aria-label={t('Other years')}>
       <Link to={hrefFor(year - 1)}>← {year - 1}</Link>
       {year < thisYear && <Link to={hrefFor(year + 1)}>{year + 1} →</Link>}
     </nav>

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { addMovie, addReview, createUser } from '../server/src/testing/factories';
+import { de } from '../web/src/i18n/de';
+import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { checkScreen } from './support/screens';
+
+/** English texts whose German differs (without placeholders, so they can stand on a page whole). */
+const ENGLISH_ONLY = new Set(Object.entries(de).filter(([english, german]) => english !== german && !english.includes('{{') && /[a-z]{3}/.test(english)).map(([english]) => english));
+
+/** Texts on the page (own text of elements, and the labels, placeholders and titles people hear or see) still in English. */
+async function englishLeft(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found = new Set<string>();
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      if (element.closest('[hidden], script, style, [translate="no"]')) continue;
+      for (const node of Array.from(element.childNodes)) if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) found.add(node.textContent.trim());
+      for (const name of ['aria-label', 'placeholder', 'title']) {
+        const value = element.getAttribute(name);
+        if (value?.trim()) found.add(value.trim());
+      }
+    }
+    return [...found];
+  });
+  return texts.filter((text) => ENGLISH_ONLY.has(text));
+}
+
+const languageSelect = (page: Page) => page.locator('.app-header').getByRole('combobox', { name: /Language|Sprache/ });
+
+/** The header's navigation items, as they read. */
+const menuTexts = (page: Page) => page.locator('.app-menubar .p-menuitem-text').allInnerTexts();
+
+describe('the client in English and German', () => {
+  let site: Site;
+  let browser: Browser;
+  let movieId: number;
+  before(async () => {
+    ({ site, browser } = await openStage());
+    const critic = await createUser(site, 'kritikerin');
+    const movie = await addMovie(site.database.db, { title: 'Nosferatu', imdb_rating: 7.9 });
+    movieId = movie.id;
+    await addReview(site.database.db, { movie_id: movie.id, user_id: critic.id, stars: 9, text: 'Ein Klassiker.' });
+  });
+  after(() => closeStage(site, browser));
+
+  it('speaks English to an English browser, and German once Deutsch is chosen in the header, remembered across visits', async () => {
+    const member = await createUser(site, 'sprachwahl');
+    const { context, page, pageErrors } = await newSignedInPage(browser, site.url, member);
+    try {
+      await page.goto('/');
+      await page.locator('.app-header').waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+      assert.deepEqual((await menuTexts(page)).slice(0, 2), ['Home', 'Watchlist']);
+      assert.equal(await languageSelect(page).inputValue(), 'en');
+
+      await Promise.all([page.waitForEvent('load'), languageSelect(page).selectOption('de')]);
+      await page.locator('.app-header').waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+      assert.deepEqual((await menuTexts(page)).slice(0, 2), [de.Home, de.Watchlist]);
+      assert.equal(await languageSelect(page).inputValue(), 'de');
+
+      // Another page of the same browser, later: still German.
+      const again = await context.newPage();
+      await again.goto(`/movie/${movieId}`);
+      await again.getByText('Nosferatu').first().waitFor();
+      assert.equal(await again.evaluate(() => document.documentElement.lang), 'de');
+      await again.close();
+
+      await Promise.all([page.waitForEvent('load'), languageSelect(page).selectOption('en')]);
+      await page.locator('.app-header').waitFor();
+      assert.deepEqual((await menuTexts(page)).slice(0, 2), ['Home', 'Watchlist']);
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('speaks German to a German browser on every screen a member visits, with nothing left in English, at both widths', async () => {
+    const member = await createUser(site, 'deutschfan');
+    const context = await browser.newContext({ baseURL: site.url, locale: 'de-DE', viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+    const cookies = member.agent.cookieHeader.split('; ').filter(Boolean).map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: site.url }));
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    try {
+      const screens: [string, string, (page: Page) => Promise<void>][] = [
+        ['home', '/', (p) => p.locator('.movie-card').first().waitFor()],
+        ['movie', `/movie/${movieId}`, (p) => p.getByText('Ein Klassiker.').waitFor()],
+        ['watchlist', '/watchlist', (p) => p.locator('main').waitFor()],
+        ['profile', '/user/profile/kritikerin', (p) => p.getByText('kritikerin').first().waitFor()],
+        ['add-movie', '/add-movie', (p) => p.locator('main input').first().waitFor()],
+        ['club', '/club', (p) => p.locator('main').waitFor()],
+        ['feed', '/feed', (p) => p.locator('main').waitFor()],
+      ];
+      for (const [name, address, ready] of screens) {
+        await page.goto(address);
+        await ready(page);
+        await page.waitForLoadState('networkidle');
+        assert.equal(await page.evaluate(() => document.documentElement.lang), 'de', name);
+        assert.deepEqual(await englishLeft(page), [], `English left on ${name}`);
+        await checkScreen(page, `german-${name}`);
+      }
+      // Dates and numbers are written the German way: the review's stars as "9/10" and a date with dots.
+      await page.goto(`/movie/${movieId}`);
+      await page.getByText('Ein Klassiker.').waitFor();
+      assert.match(await page.locator('main').innerText(), /\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+\.? \d{4}/);
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the visitor screens in German too, with the language choice open to axe', async () => {
+    const context = await browser.newContext({ baseURL: site.url, locale: 'de-AT', viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    try {
+      for (const [name, address] of [['login', '/login'], ['register', '/register']] as const) {
+        await page.goto(address);
+        await page.locator('main input').first().waitFor();
+        assert.deepEqual(await englishLeft(page), [], `English left on ${name}`);
+        await checkScreen(page, `german-${name}`);
+      }
+      assert.equal(await languageSelect(page).inputValue(), 'de');
+      await languageSelect(page).focus();
+      await checkScreen(page, 'german-language-choice');
+    } finally {
+      await context.close();
+    }
+  });
+});
