@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
 import { addMovie } from '../server/src/testing/factories';
-import { closeStage, launchBrowser, type Site, startSite, WEB_DIST } from './support/harness';
+import { closeStage, CLUSTER_MODE, launchBrowser, type Site, startSite, WEB_DIST } from './support/harness';
 import { checkScreen } from './support/screens';
 
 /** The width and height a PNG declares in its header. */
@@ -40,7 +40,7 @@ const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText:
  * The installable app, against its own copy of the built client: the update test
  * changes the service worker the site serves, as a new deployment would.
  */
-describe('the installable app', () => {
+describe('the installable app', { skip: CLUSTER_MODE ? 'it serves its own copy of the build (the update test changes it); the cluster serves the shared build' : false }, () => {
   let site: Site;
   let browser: Browser;
   let dist: string;
