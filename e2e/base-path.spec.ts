@@ -10,6 +10,7 @@ import { ApiAgent } from '../server/src/testing/client';
 import { addMovie, createUser } from '../server/src/testing/factories';
 import { freePort } from '../server/src/testing/ports';
 import { startTestApp, type TestApp } from '../server/src/testing/testApp';
+import { standaloneNginx, waitFor } from './support/cluster';
 import { CLUSTER_MODE, launchBrowser, newPage, WEB_DIST } from './support/harness';
 import { checkScreen } from './support/screens';
 
@@ -20,18 +21,9 @@ const PREFIX = '/movies';
 /** nginx with the shipped deploy/nginx-base-path.conf location, pointed at the app; everything else on the host is another site's. */
 function nginxConfig(workDir: string, listenPort: number, appPort: number): string {
   const location = fs.readFileSync(path.join(REPO, 'deploy', 'nginx-base-path.conf'), 'utf8').replace('http://127.0.0.1:3000', `http://127.0.0.1:${appPort}`);
-  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-pid ${workDir}/nginx.pid;
-error_log ${workDir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${workDir}/body;
-  proxy_temp_path ${workDir}/proxy;
-  fastcgi_temp_path ${workDir}/fastcgi;
-  uwsgi_temp_path ${workDir}/uwsgi;
-  scgi_temp_path ${workDir}/scgi;
-  map $http_upgrade $connection_upgrade {
+  return standaloneNginx(
+    workDir,
+    `  map $http_upgrade $connection_upgrade {
     default upgrade;
     ''      '';
   }
@@ -39,17 +31,8 @@ http {
     listen 127.0.0.1:${listenPort};
     location / { return 200 'another site'; }
 ${location}
-  }
-}
-`;
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let tries = 0; tries < 150; tries++) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Timed out waiting for ${what}.`);
+  }`,
+  );
 }
 
 /** Calls the API from inside the page with its cookies, at the prefixed address the client uses. */

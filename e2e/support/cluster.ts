@@ -14,7 +14,7 @@ const REPO = path.resolve(here, '../..');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server';
 
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
@@ -32,6 +32,11 @@ function nginxConfig(workDir: string, listenPort: number, appPorts: number[]): s
     .replace(/^\s*server 127\.0\.0\.1:\d+.*\n/gm, '')
     .replace(/upstream movieclub \{\n/, (head) => head + appPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;\n`).join(''))
     .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
+  return standaloneNginx(workDir, site);
+}
+
+/** A whole nginx.conf for a test's own nginx, kept under `workDir`, around the `http` block's contents. */
+export function standaloneNginx(workDir: string, http: string): string {
   const runningAsRoot = process.getuid?.() === 0;
   return `${runningAsRoot ? 'user root;\n' : ''}worker_processes 1;
 pid ${workDir}/nginx.pid;
@@ -44,7 +49,7 @@ http {
   fastcgi_temp_path ${workDir}/fastcgi;
   uwsgi_temp_path ${workDir}/uwsgi;
   scgi_temp_path ${workDir}/scgi;
-${site}
+${http}
 }
 `;
 }

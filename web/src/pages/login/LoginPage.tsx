@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { CredentialsCard } from '../../components/CredentialsCard';
 import { t } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
-import { OidcButton, useOidcConfig } from './OidcButton';
+import { OidcButton, OidcChoice, useOidcConfig } from './OidcButton';
 import { oidcProblem } from './signInProblems';
 import './oidc.css';
 
@@ -64,14 +64,7 @@ export function LoginPage() {
       footer={
         <>
           {problem}
-          {button && (
-            <div className="oidc-choice">
-              <p className="oidc-or" aria-hidden="true">
-                <span>{t('or')}</span>
-              </p>
-              {button}
-            </div>
-          )}
+          {button && <OidcChoice>{button}</OidcChoice>}
           <p className="credentials-switch">
             {t('New here?')} <Link to="/register">{t('Register')}</Link>
           </p>

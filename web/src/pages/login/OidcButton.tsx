@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { fetchOidcConfig, oidcStartUrl } from '../../api/oidc';
+import { t } from '../../i18n';
 
 /** The sign-in settings, read once per visit; a failed read offers the password form alone. */
 export function useOidcConfig() {
@@ -16,5 +18,17 @@ export function OidcButton({ label, returnTo, invite }: { label: string; returnT
       <span className="pi pi-sign-in" aria-hidden="true" />
       <span className="p-button-label">{label}</span>
     </a>
+  );
+}
+
+/** The provider's button under an 'or' rule, beneath a password form. */
+export function OidcChoice({ children }: { children: ReactNode }) {
+  return (
+    <div className="oidc-choice">
+      <p className="oidc-or" aria-hidden="true">
+        <span>{t('or')}</span>
+      </p>
+      {children}
+    </div>
   );
 }

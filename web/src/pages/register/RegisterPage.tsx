@@ -6,7 +6,7 @@ import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { CredentialsCard } from '../../components/CredentialsCard';
 import { t } from '../../i18n';
-import { OidcButton, useOidcConfig } from '../login/OidcButton';
+import { OidcButton, OidcChoice, useOidcConfig } from '../login/OidcButton';
 import { inviteRequired, registrationClosed } from '../login/signInProblems';
 import '../login/oidc.css';
 
@@ -77,12 +77,7 @@ export function RegisterPage() {
   }
   const withProvider = button ? (
     <>
-      <div className="oidc-choice">
-        <p className="oidc-or" aria-hidden="true">
-          <span>{t('or')}</span>
-        </p>
-        {button}
-      </div>
+      <OidcChoice>{button}</OidcChoice>
       <AlreadyMember />
     </>
   ) : (
