@@ -35,7 +35,9 @@ COPY server/package.json server/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
 # The server runs its TypeScript through tsx (a dependency of the server), as `npm run serve` does.
+# A package the root cannot share (another version there) stays in server/node_modules: made always, copied below.
 RUN npm ci --omit=dev --workspace @movieclub/server --no-audit --no-fund \
+    && mkdir -p server/node_modules \
     && npm cache clean --force
 
 # ---- runtime -----------------------------------------------------------------------------
@@ -46,6 +48,7 @@ ENV NODE_ENV=production \
     UPLOADS_DIR=/data/uploads
 WORKDIR /app
 COPY --from=deps /src/node_modules ./node_modules
+COPY --from=deps /src/server/node_modules server/node_modules
 COPY package.json tsconfig.base.json ./
 COPY contract/package.json contract/tsconfig.json contract/
 COPY contract/src contract/src

@@ -59,12 +59,15 @@ function envOf(steps) {
   return env;
 }
 
-/** The npm commands of a stage's RUN steps (apt-get lines install system tools this machine already has). */
+/**
+ * The npm commands of a stage's RUN steps, and its mkdir of folders inside the stage (apt-get lines
+ * install system tools this machine already has; absolute folders are the image's, not this machine's).
+ */
 function npmCommands(steps) {
   return steps
     .filter(({ instruction }) => instruction === 'RUN')
     .flatMap(({ rest }) => rest.split('&&').map((part) => part.trim()))
-    .filter((command) => command.startsWith('npm ') && !command.startsWith('npm cache'));
+    .filter((command) => (command.startsWith('npm ') && !command.startsWith('npm cache')) || /^mkdir -p [^/\s]\S*$/.test(command));
 }
 
 /** Copies the paths COPY names from a context (or another stage's folder) into a stage's folder. */

@@ -56,6 +56,17 @@ for (const kind of TEST_DATABASES) {
       assert.equal(again?.sessions ?? 0, 0);
     });
 
+    it('deletes API tokens a month after they expired, keeping recently expired and unexpiring ones', async () => {
+      const token = (name: string, expiresAt: string | null) => ({
+        user_id: userId, name, scope: 'read', token_hash: `hk-${name}`, created_at: ago(90 * 24 * HOUR), expires_at: expiresAt,
+      });
+      await app.database.db.insertInto('api_tokens').values([token('long-gone', ago(31 * 24 * HOUR)), token('just-expired', ago(2 * 24 * HOUR)), token('forever', null)]).execute();
+      const report = await runHousekeeping(app.database);
+      assert.equal(report?.apiTokens, 1);
+      const left = await app.database.db.selectFrom('api_tokens').select('name').where('token_hash', 'like', 'hk-%').orderBy('name').execute();
+      assert.deepEqual(left.map((row) => row.name), ['forever', 'just-expired']);
+    });
+
     it('keeps the signed-in user signed in', async () => {
       const user = await createUser(app);
       await runHousekeeping(app.database);

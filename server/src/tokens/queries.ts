@@ -57,3 +57,8 @@ export async function deleteToken(db: Db, userId: number, tokenId: number): Prom
   const result = await db.deleteFrom('api_tokens').where('id', '=', tokenId).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Deletes tokens that expired before `before` (housekeeping); tokens without an expiry stay. */
+export function deleteTokensExpiredBefore(db: Db, before: string) {
+  return db.deleteFrom('api_tokens').where('expires_at', 'is not', null).where('expires_at', '<', before).execute();
+}

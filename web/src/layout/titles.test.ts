@@ -8,6 +8,7 @@ describe('titleForPath', () => {
     assert.equal(titleForPath('/add-movie'), 'Add Movie');
     assert.equal(titleForPath('/movie/12'), 'Movie Details');
     assert.equal(titleForPath('/login'), 'Login');
+    assert.equal(titleForPath('/login/link'), 'Link your account');
     assert.equal(titleForPath('/some-odd-page/x'), 'Some Odd Page');
     assert.equal(titleForPath('//'), 'Page');
   });

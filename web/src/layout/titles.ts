@@ -9,6 +9,7 @@ export function titleForPath(pathname: string, given?: string): string {
   if (pathname === '/' || pathname === '') return t('All Movies');
   if (pathname.startsWith('/add-movie')) return t('Add Movie');
   if (pathname.startsWith('/movie/')) return t('Movie Details');
+  if (pathname.startsWith('/login/link')) return t('Link your account');
   const first = pathname.split('/').find((segment) => segment.length > 0);
   if (!first) return t('Page');
   const known = SEGMENT_TITLES();
