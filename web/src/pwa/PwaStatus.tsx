@@ -9,6 +9,8 @@ import './pwa.css';
 const UpdateBanner = lazy(() => import('./UpdateBanner'));
 
 const healthUrl = () => resolveApiUrl('/api/health');
+/** How often the server is asked again while the notice shows. */
+const RETRY_MS = 5000;
 
 /**
  * The offline notice under the header while the server cannot be reached, and the
@@ -39,8 +41,14 @@ export function PwaStatus() {
   }, [reconnect]);
 
   useEffect(() => {
-    if (!offline) setStillOffline(false);
-  }, [offline]);
+    if (!offline) {
+      setStillOffline(false);
+      return;
+    }
+    // The browser's 'online' may come before requests get through, and a server may come back on its own: keep asking.
+    const retry = setInterval(() => void reconnect(), RETRY_MS);
+    return () => clearInterval(retry);
+  }, [offline, reconnect]);
 
   return (
     <>
