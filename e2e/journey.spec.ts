@@ -62,6 +62,22 @@ describe('a new club, end to end', () => {
     assert.equal(await search.inputValue(), '', 'the search box clears');
   });
 
+  it('finds films typed without accents or hyphens, or by another title', async () => {
+    const { page } = roger;
+    const search = page.locator('.header-search input');
+    for (const [typed, option] of [
+      ['amelie', /^Amélie \(2001\)/],
+      ['spiderman no way', /^Spider-Man: No Way Home \(2021\)/],
+      ['der pate', /^The Godfather \(1972\)/],
+      ['la vita e bella', /^Life Is Beautiful \(1997\)/],
+    ] as const) {
+      await search.fill(typed);
+      await page.getByRole('option', { name: option }).first().waitFor();
+    }
+    await search.fill('');
+    await search.press('Escape');
+  });
+
   it('adds The Room and Troll 2 by IMDb id and sees them on the home page', async () => {
     const { page } = roger;
     for (const [name, imdbId] of [['room', 'tt0368226'], ['troll', 'tt0105643']] as const) {

@@ -93,3 +93,30 @@ export async function generateRatings(file: string, titleCount: number): Promise
   await once(out, 'finish');
   return rows;
 }
+
+/**
+ * Writes title.akas rows: another title for one title in four, made of other
+ * words (IMDb has several per title, most of them equal to the title itself,
+ * which the import leaves out). Answers the row count.
+ */
+export async function generateAkas(file: string, titleCount: number): Promise<number> {
+  const next = random(99);
+  const pick = () => WORDS[Math.floor(next() ** 2 * WORDS.length)];
+  const out = fs.createWriteStream(file);
+  out.write('titleId\tordering\ttitle\tregion\tlanguage\ttypes\tattributes\tisOriginalTitle\n');
+  let buffer = '';
+  let rows = 0;
+  for (let i = 1; i <= titleCount; i++) {
+    if (next() >= 1 / 4) continue;
+    rows++;
+    const title = Array.from({ length: 1 + Math.floor(next() * 4) }, () => capital(pick())).join(' ');
+    buffer += `tt${String(i).padStart(8, '0')}\t1\t${title}\tDE\t\\N\timdbDisplay\t\\N\t0\n`;
+    if (rows % 1000 === 0) {
+      if (!out.write(buffer)) await once(out, 'drain');
+      buffer = '';
+    }
+  }
+  out.end(buffer);
+  await once(out, 'finish');
+  return rows;
+}

@@ -1,5 +1,5 @@
 // `npm run bench`: import speed (against the database's own bulk loader) and title-search
-// latency on generated IMDb title.basics and title.ratings files (BENCH_TITLES titles,
+// latency on generated IMDb title.basics, title.ratings and title.akas files (BENCH_TITLES titles,
 // 1,000,000 by default; IMDb has 12.8 M), on SQLite and PostgreSQL,
 // then memory and sign-in times under 48 simultaneous large picture uploads.
 // Figures for people, never test assertions.
@@ -15,9 +15,9 @@ import { migrateToLatest } from '../src/db/migrate';
 import { importImdbFiles } from '../src/imdb/importer';
 import { searchIndex } from '../src/imdb/search';
 import { normaliseQuery } from '../src/imdb/ranking';
-import { decoys, FILMS, QUERIES as RELEVANCE_QUERIES, titleRows } from '../src/imdb/relevanceCases';
+import { AKAS, akaRows, decoys, FILMS, QUERIES as RELEVANCE_QUERIES, titleRows } from '../src/imdb/relevanceCases';
 import { percentile, POSTGRES_URL, withPostgresSchema } from './club';
-import { generateBasics, generateRatings, typicalQueries } from './generate';
+import { generateAkas, generateBasics, generateRatings, typicalQueries } from './generate';
 import { benchHttp } from './http';
 import { benchLighthouse } from './lighthouse';
 import { benchMixed } from './mixed';
@@ -38,6 +38,7 @@ const IMPORT_RATIO_TARGET = 3;
 interface Files {
   basics: string;
   ratings: string;
+  akas: string;
   rows: number;
 }
 
@@ -83,6 +84,10 @@ async function measure(label: string, database: AppDatabase, files: Files, queri
     const ratio = seconds / baseline;
     console.log(`${label}: ${loader} of the same files takes ${baseline.toFixed(1)} s; the import takes ${ratio.toFixed(1)} × that (target ≤ ${IMPORT_RATIO_TARGET} ×: ${verdict(ratio <= IMPORT_RATIO_TARGET)})`);
   }
+  // Alternative titles after the ratio (IMDb's own comparison files are basics and ratings); searches then look among them too.
+  const akasStarted = performance.now();
+  const akas = (await importImdbFiles(database.db, [files.akas])).reduce((sum, report) => sum + report.rows, 0);
+  console.log(`${label}: imported ${akas.toLocaleString('en')} alternative titles in ${((performance.now() - akasStarted) / 1000).toFixed(1)} s`);
   for (const query of queries.slice(0, 20)) await searchIndex(database.db, database.kind, normaliseQuery(query), 8); // warm-up
   const timed: { query: string; ms: number }[] = [];
   for (const query of queries) {
@@ -145,11 +150,14 @@ async function benchDatabases() {
     const t = performance.now();
     const titles = await generateBasics(file, TITLES);
     const ratings = await generateRatings(ratingsFile, TITLES);
+    const akasFile = path.join(dir, 'title.akas.tsv');
+    await generateAkas(akasFile, TITLES);
     // The real films and their decoys among the generated titles, for the relevance figures.
     const real = titleRows([...FILMS, ...decoys()]);
     fs.appendFileSync(file, `${real.basics.join('\n')}\n`);
     fs.appendFileSync(ratingsFile, `${real.ratings.join('\n')}\n`);
-    const files: Files = { basics: file, ratings: ratingsFile, rows: TITLES + ratings };
+    fs.appendFileSync(akasFile, `${akaRows(AKAS).join('\n')}\n`);
+    const files: Files = { basics: file, ratings: ratingsFile, akas: akasFile, rows: TITLES + ratings };
     const mib = (name: string) => (fs.statSync(name).size / 2 ** 20).toFixed(0);
     console.log(
       `Generated ${TITLES.toLocaleString('en')} titles (${mib(file)} MiB) and ${ratings.toLocaleString('en')} ratings (${mib(ratingsFile)} MiB) ` +

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { searchKey } from '../imdb/searchKey';
 import { AppPostgresDialect } from './postgresDialect';
 import type { Database } from './schema';
 
@@ -128,6 +129,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The title-search key (imdb/searchKey.ts), for the search triggers and rebuilds.
+  sqlite.function('movieclub_search_key', { deterministic: true }, (title: unknown) => (typeof title === 'string' ? searchKey(title) : null));
   const observers = queryObservers();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: observers.log });
   return { db, kind: 'sqlite', observeQueries: observers.observeQueries, close: () => db.destroy() };

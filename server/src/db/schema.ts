@@ -9,6 +9,7 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   imdb_titles: ImdbTitlesTable;
+  imdb_alt_titles: ImdbAltTitlesTable;
   imdb_ratings: ImdbRatingsTable;
   movies: MoviesTable;
   reviews: ReviewsTable;
@@ -93,6 +94,12 @@ export interface ImdbTitlesTable {
   genres: string | null;
   average_rating: number | null;
   num_votes: number | null;
+}
+
+/** A title's other names as search keys: its original title and title.akas, where they differ from the primary title's key. */
+export interface ImdbAltTitlesTable {
+  tconst: string;
+  search_title: string;
 }
 
 /** title.ratings rows as imported, kept so ratings imported before their titles still reach them. */

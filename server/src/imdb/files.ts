@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const DATASET_FILE = /^title\.(basics|ratings)\.tsv(\.gz)?$/;
+const DATASET_FILE = /^title\.(basics|ratings|akas)\.tsv(\.gz)?$/;
 
 /**
  * Expands the import arguments: files stay as given; a folder contributes its
- * title.basics / title.ratings files (gzip preferred when both forms are present).
+ * title.basics / title.ratings / title.akas files (gzip preferred when both forms are present).
  */
 export function datasetFiles(args: string[]): string[] {
   const files: string[] = [];
@@ -17,7 +17,7 @@ export function datasetFiles(args: string[]): string[] {
       continue;
     }
     const names = fs.readdirSync(arg).filter((name) => DATASET_FILE.test(name));
-    for (const base of ['title.basics.tsv', 'title.ratings.tsv']) {
+    for (const base of ['title.basics.tsv', 'title.ratings.tsv', 'title.akas.tsv']) {
       const chosen = names.includes(`${base}.gz`) ? `${base}.gz` : names.includes(base) ? base : null;
       if (chosen) files.push(path.join(arg, chosen));
     }

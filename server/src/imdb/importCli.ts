@@ -24,7 +24,7 @@ function printSummary(reports: FileReport[], ms: number) {
 async function main() {
   const args = process.argv.slice(2).filter((arg) => arg !== '--');
   if (args.length === 0) {
-    console.error('Usage: npm run import-imdb -- <folder with title.basics.tsv.gz and title.ratings.tsv.gz, or the files>');
+    console.error('Usage: npm run import-imdb -- <folder with title.basics.tsv.gz, title.ratings.tsv.gz and optionally title.akas.tsv.gz, or the files>');
     process.exit(2);
   }
   let files: string[];
@@ -37,7 +37,7 @@ async function main() {
     process.exit(2);
   }
   if (files.length === 0) {
-    console.error('No title.basics.tsv(.gz) or title.ratings.tsv(.gz) found in the given folders.');
+    console.error('No title.basics.tsv(.gz), title.ratings.tsv(.gz) or title.akas.tsv(.gz) found in the given folders.');
     process.exit(2);
   }
 

@@ -8,7 +8,7 @@ import { ImdbImportError, importImdbFiles } from './importer';
 import { searchTitles } from './search';
 import { dataLines, SAMPLE_BASICS, SAMPLE_RATINGS, scratchDir, writeGzip } from './testing';
 
-const BASICS_HEADER = 'tconst\ttitleType\tprimaryTitle\toriginalTitle\tisAdult\tstartYear\tendYear\truntimeMinutes\tgenres';
+import { AKAS_HEADER, BASICS_HEADER } from './parse';
 
 for (const kind of TEST_DATABASES) {
   describe(`IMDb import (${kind})`, () => {
@@ -149,7 +149,61 @@ for (const kind of TEST_DATABASES) {
     it('refuses a file that is not an IMDb dataset', async () => {
       const file = path.join(scratch.dir, 'notes.tsv');
       fs.writeFileSync(file, 'name\tvalue\nx\t1\n');
-      await assert.rejects(importImdbFiles(test.database.db, [file]), /notes\.tsv is not an IMDb title\.basics or title\.ratings file/);
+      await assert.rejects(importImdbFiles(test.database.db, [file]), /notes\.tsv is not an IMDb title\.basics, title\.ratings or title\.akas file/);
+    });
+
+    it('finds titles by their original and alternative titles (title.akas), whichever is typed', async () => {
+      const basics = path.join(scratch.dir, 'akas-basics.tsv');
+      fs.writeFileSync(
+        basics,
+        [
+          BASICS_HEADER,
+          "tt0211915\tmovie\tAmélie\tLe fabuleux destin d'Amélie Poulain\t0\t2001\t\\N\t122\tComedy,Romance",
+          'tt0245429\tmovie\tSpirited Away\tSen to Chihiro no kamikakushi\t0\t2001\t\\N\t125\tAnimation',
+        ].join('\n'),
+      );
+      const akas = path.join(scratch.dir, 'title.akas.tsv.gz');
+      writeGzip(
+        akas,
+        Buffer.from(
+          [
+            AKAS_HEADER,
+            'tt0245429\t1\tChihiros Reise ins Zauberland\tDE\tde\timdbDisplay\t\\N\t0',
+            'tt0245429\t2\t千と千尋の神隠し\tJP\tja\timdbDisplay\t\\N\t0',
+            'tt0245429\t3\tSpirited Away\tUS\t\\N\timdbDisplay\t\\N\t0',
+            'tt0245429\t4\tChihiros Reise ins Zauberland\tAT\tde\t\\N\t\\N\t0',
+            'not a line',
+            'tt0133093\t5\tMatrix\tDE\t\\N\timdbDisplay\t\\N\t0',
+          ].join('\n'),
+        ),
+      );
+      const reports = await importImdbFiles(test.database.db, [akas, basics]);
+      assert.deepEqual(
+        reports.map((r) => [r.dataset, r.rows, r.malformed]),
+        [
+          ['basics', 2, 0],
+          ['akas', 5, 1],
+        ],
+      );
+      const others = await test.database.db.selectFrom('imdb_alt_titles').selectAll().where('tconst', 'in', ['tt0245429', 'tt0211915']).orderBy('search_title').execute();
+      assert.deepEqual(
+        others.map((row) => `${row.tconst} ${row.search_title}`),
+        ['tt0245429 chihiros reise ins zauberland', 'tt0211915 le fabuleux destin damelie poulain', 'tt0245429 sen to chihiro no kamikakushi', 'tt0245429 千と千尋の神隠し'],
+        'each other name once, as a key, and never the primary title again',
+      );
+      for (const [query, tconst] of [
+        ['fabuleux destin', 'tt0211915'],
+        ['le fabuleux destin d amelie', 'tt0211915'],
+        ['chihiros reise', 'tt0245429'],
+        ['sen to chihiro', 'tt0245429'],
+        ['千と千尋', 'tt0245429'],
+        ['chihiros riese ins zauberland', 'tt0245429'],
+        ['amelie', 'tt0211915'],
+      ]) {
+        const found = await searchTitles(test.database.db, kind, query, 8);
+        assert.equal(found[0]?.tconst, tconst, `'${query}' → ${found.map((r) => r.primary_title).join(', ')}`);
+        assert.ok(found.filter((r) => r.tconst === tconst).length === 1, 'each title once');
+      }
     });
   });
 }

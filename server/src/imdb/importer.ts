@@ -4,11 +4,11 @@ import { bumpCatalogueVersion } from '../movies/catalogueCache';
 import type { Database, NewImdbTitle } from '../db/schema';
 import fs from 'node:fs';
 import { isGzip, openLines } from './lines';
-import { type DatasetKind, datasetOf, parseBasicsLine, parseRatingsLine, type RatingRow } from './parse';
+import { type AkaRow, type DatasetKind, datasetOf, parseAkasLine, parseBasicsLine, parseRatingsLine, type RatingRow } from './parse';
 import { beginIndexedImport, estimateRows } from './searchIndex';
 import { postgresPoolOf } from '../db/database';
 import { openCopySink, type RowSink } from './postgresCopy';
-import { upsertRatings, upsertTitles } from './upsert';
+import { upsertAlternatives, upsertRatings, upsertTitles } from './upsert';
 
 /** Rows parsed per batch (on SQLite, per transaction): large enough to be fast, small enough to bound memory. */
 export const ROWS_PER_TRANSACTION = 5000;
@@ -56,7 +56,7 @@ async function readHeader(file: string): Promise<DatasetKind> {
     const first = await source.lines.next();
     const dataset = first.done ? null : datasetOf(first.value);
     if (!dataset) {
-      throw new Error(`${path.basename(file)} is not an IMDb title.basics or title.ratings file (its header row is not theirs).`);
+      throw new Error(`${path.basename(file)} is not an IMDb title.basics, title.ratings or title.akas file (its header row is not theirs).`);
     }
     return dataset;
   } finally {
@@ -66,8 +66,8 @@ async function readHeader(file: string): Promise<DatasetKind> {
 
 /**
  * Imports IMDb dataset files into the index. Basics files go first so ratings
- * land on their titles at once (ratings imported on their own are staged and
- * reach titles imported later). Each batch is one transaction; re-running is safe.
+ * and alternative titles (title.akas) land on their titles at once (ratings
+ * imported on their own are staged and reach titles imported later). Each batch is one transaction; re-running is safe.
  * A big import rebuilds the search index once at the end (see searchIndex.ts).
  */
 export async function importImdbFiles(db: Kysely<Database>, files: string[], options: ImportOptions = {}): Promise<FileReport[]> {
@@ -80,7 +80,8 @@ export async function importImdbFiles(db: Kysely<Database>, files: string[], opt
       throw new ImdbImportError(error instanceof Error ? error.message : String(error), reports);
     }
   }
-  typed.sort((a, b) => (a.dataset === b.dataset ? 0 : a.dataset === 'basics' ? -1 : 1));
+  // Titles first, so ratings and alternative titles land on them at once.
+  typed.sort((a, b) => DATASET_ORDER.indexOf(a.dataset) - DATASET_ORDER.indexOf(b.dataset));
   const sizes = await Promise.all(
     typed.map(async ({ file, dataset }) => ({ dataset, size: (await fs.promises.stat(file)).size, gzip: await isGzip(file) })),
   );
@@ -105,13 +106,16 @@ export async function importImdbFiles(db: Kysely<Database>, files: string[], opt
   return reports;
 }
 
+const DATASET_ORDER: DatasetKind[] = ['basics', 'ratings', 'akas'];
+
 /** The SQLite sink (and PostgreSQL's inside a transaction): each pushed batch is one transaction. */
 function transactionSink(db: Kysely<Database>, dataset: DatasetKind): RowSink {
   return {
     async push(rows) {
       await db.transaction().execute(async (trx) => {
         if (dataset === 'basics') await upsertTitles(trx, rows as NewImdbTitle[]);
-        else await upsertRatings(trx, rows as RatingRow[]);
+        else if (dataset === 'ratings') await upsertRatings(trx, rows as RatingRow[]);
+        else await upsertAlternatives(trx, rows as AkaRow[]);
       });
       return rows.length;
     },
@@ -129,9 +133,9 @@ async function importFile(db: Kysely<Database>, report: FileReport, options: Imp
   const { file, dataset } = report;
   const source = await openLines(file);
   options.onFileStart?.(file, dataset, source.size);
-  const parse = dataset === 'basics' ? parseBasicsLine : parseRatingsLine;
+  const parse = { basics: parseBasicsLine, ratings: parseRatingsLine, akas: parseAkasLine }[dataset];
   const sink = await openSink(db, dataset);
-  let batch: (NewImdbTitle | RatingRow)[] = [];
+  let batch: (NewImdbTitle | RatingRow | AkaRow)[] = [];
   let lineNumber = 0;
 
   const committed = (rows: number) => {

@@ -1,9 +1,17 @@
 import type { NewImdbTitle } from '../db/schema';
+import { searchKey } from './searchKey';
 
 export const BASICS_HEADER = 'tconst\ttitleType\tprimaryTitle\toriginalTitle\tisAdult\tstartYear\tendYear\truntimeMinutes\tgenres';
 export const RATINGS_HEADER = 'tconst\taverageRating\tnumVotes';
+export const AKAS_HEADER = 'titleId\tordering\ttitle\tregion\tlanguage\ttypes\tattributes\tisOriginalTitle';
 
-export type DatasetKind = 'basics' | 'ratings';
+export type DatasetKind = 'basics' | 'ratings' | 'akas';
+
+/** One alternative title (title.akas), as its search key. */
+export interface AkaRow {
+  tconst: string;
+  search_title: string;
+}
 
 export interface RatingRow {
   tconst: string;
@@ -19,6 +27,7 @@ export function datasetOf(header: string): DatasetKind | null {
   const clean = header.replace(/^\uFEFF/, '').trimEnd();
   if (clean === BASICS_HEADER) return 'basics';
   if (clean === RATINGS_HEADER) return 'ratings';
+  if (clean === AKAS_HEADER) return 'akas';
   return null;
 }
 
@@ -64,4 +73,13 @@ export function parseRatingsLine(line: string): RatingRow | null {
   const count = wholeNumber(votes, 2_000_000_000);
   if (average > 10 || count === undefined || count === null) return null;
   return { tconst, average_rating: average, num_votes: count };
+}
+
+/** One title.akas line → the title's alternative name as a search key, or null when malformed. */
+export function parseAkasLine(line: string): AkaRow | null {
+  const fields = line.split('\t');
+  if (fields.length !== 8) return null;
+  const [tconst, ordering, title] = fields;
+  if (!TCONST.test(tconst) || !/^\d{1,4}$/.test(ordering) || title === NULL || !title) return null;
+  return { tconst, search_title: searchKey(title) };
 }

@@ -5,8 +5,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, NewImdbTitle } from '../db/schema';
-import type { DatasetKind, RatingRow } from './parse';
-import { mergeRatingsFrom, mergeTitlesFrom } from './upsert';
+import type { AkaRow, DatasetKind, RatingRow } from './parse';
+import { mergeAlternativesFrom, mergeRatingsFrom, mergeTitlesFrom } from './upsert';
 
 /**
  * Rows per COPY and merge on PostgreSQL, each one transaction. COPY streams rows
@@ -22,6 +22,7 @@ const STAGING: Record<DatasetKind, { table: string; columns: string }> = {
       end_year integer, runtime_minutes integer, genres text`,
   },
   ratings: { table: 'imdb_staged_ratings', columns: 'tconst text, average_rating real, num_votes integer' },
+  akas: { table: 'imdb_staged_alternatives', columns: 'tconst text, search_title text' },
 };
 
 /** COPY's text format: tab-separated, `\N` for null, backslash escapes for the four characters that need them. */
@@ -31,7 +32,11 @@ function field(value: string | number | null | undefined): string {
   return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!) : value;
 }
 
-function line(dataset: DatasetKind, row: NewImdbTitle | RatingRow): string {
+function line(dataset: DatasetKind, row: NewImdbTitle | RatingRow | AkaRow): string {
+  if (dataset === 'akas') {
+    const aka = row as AkaRow;
+    return `${field(aka.tconst)}\t${field(aka.search_title)}\n`;
+  }
   if (dataset === 'ratings') {
     const rating = row as RatingRow;
     return `${field(rating.tconst)}\t${rating.average_rating}\t${rating.num_votes}\n`;
@@ -42,7 +47,7 @@ function line(dataset: DatasetKind, row: NewImdbTitle | RatingRow): string {
 
 /** Where the importer hands parsed rows; resolves with how many rows were committed by the call. */
 export interface RowSink {
-  push(rows: (NewImdbTitle | RatingRow)[]): Promise<number>;
+  push(rows: (NewImdbTitle | RatingRow | AkaRow)[]): Promise<number>;
   /** Commits whatever is staged. */
   flush(): Promise<number>;
   close(): Promise<void>;
@@ -92,6 +97,8 @@ export async function openCopySink(pool: pg.Pool, dataset: DatasetKind): Promise
           await client.query('begin');
           await mergeTitlesFrom(db, sql`(select distinct on (tconst) * from ${source} order by tconst, ctid desc) as j`);
         });
+      } else if (dataset === 'akas') {
+        await mergeAlternativesFrom(db, sql`${source} as a`);
       } else {
         await mergeRatingsFrom(db, sql`(select distinct on (tconst) * from ${source} order by tconst, ctid desc)`);
       }

@@ -1,4 +1,5 @@
-import { foldAccents, fuzzyScore } from './trigrams';
+import { searchKey } from './searchKey';
+import { fuzzyScore } from './trigrams';
 
 /**
  * How search results are ordered, the same for both databases. Three groups:
@@ -25,26 +26,22 @@ export const EPISODE_PENALTY = 4;
 /** Bonus for a typo's similarity (0–1), in log10 votes: 0.1 more similarity weighs as much as 10× the votes. */
 export const SIMILARITY_WEIGHT = 10;
 
-/** Lowercased, spaces collapsed and trimmed: the form every comparison uses. */
-export function normaliseQuery(raw: string): string {
-  return raw.toLowerCase().replace(/\s+/g, ' ').trim();
-}
+/** The form every comparison uses: the search key (searchKey.ts). */
+export const normaliseQuery = searchKey;
 
 /**
- * How well a title matches the query (normalised, split into `words`): 0 exact,
+ * How well a title matches the query (a search key, split into `words`): 0 exact,
  * 1 starts with the query, 2 every word starts a title word, 3 every word inside
- * the title; null when it does not match. Accents count for nothing.
+ * the title; null when it does not match. The title is compared by its key, so
+ * accents and punctuation count for nothing.
  */
 export function matchTier(query: string, words: string[], title: string): number | null {
-  const lower = foldAccents(title.toLowerCase());
-  const folded = foldAccents(query);
-  if (lower === folded) return 0;
-  if (lower.startsWith(folded)) return 1;
-  const foldedWords = words.map(foldAccents);
-  // Word starts: punctuation that opens or joins words counts as a space.
-  const spaced = ` ${lower.replace(/[":\-(]/g, ' ')}`;
-  if (foldedWords.every((word) => spaced.includes(` ${word}`))) return 2;
-  if (foldedWords.every((word) => lower.includes(word))) return 3;
+  const key = searchKey(title);
+  if (key === query) return 0;
+  if (key.startsWith(query)) return 1;
+  const spaced = ` ${key}`;
+  if (words.every((word) => spaced.includes(` ${word}`))) return 2;
+  if (words.every((word) => key.includes(word))) return 3;
   return null;
 }
 

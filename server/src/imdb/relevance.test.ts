@@ -4,14 +4,15 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { importImdbFiles } from './importer';
-import { BASICS_HEADER, decoys, FILMS, QUERIES, RATINGS_HEADER, type Title, titleRows } from './relevanceCases';
+import { AKAS, AKAS_HEADER, akaRows, BASICS_HEADER, decoys, FILMS, QUERIES, RATINGS_HEADER, type Title, titleRows } from './relevanceCases';
 import { scratchDir } from './testing';
 
 /**
  * What people type into the search box, against an index where the films they
  * mean are far outnumbered by obscure titles: thousands of generated ones, and
  * decoys named exactly as typed or starting with it, with few votes, and
- * episodes named after the films.
+ * episodes named after the films. Some films are typed by their original or
+ * another title (title.akas).
  */
 
 const WORDS = (
@@ -53,9 +54,10 @@ for (const kind of TEST_DATABASES) {
       const rows = titleRows(titles);
       const basics = [BASICS_HEADER, ...rows.basics];
       const ratings = [RATINGS_HEADER, ...rows.ratings];
-      const files = [path.join(scratch.dir, 'title.basics.tsv'), path.join(scratch.dir, 'title.ratings.tsv')];
+      const files = ['title.basics.tsv', 'title.ratings.tsv', 'title.akas.tsv'].map((name) => path.join(scratch.dir, name));
       fs.writeFileSync(files[0], basics.join('\n'));
       fs.writeFileSync(files[1], ratings.join('\n'));
+      fs.writeFileSync(files[2], [AKAS_HEADER, ...akaRows(AKAS)].join('\n'));
       await importImdbFiles(app.database.db, files);
     });
     after(async () => {

@@ -3,7 +3,7 @@ import { SEARCH_LIMIT_MAX, SEARCH_MIN_CHARS } from '@movieclub/contract';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
 import { CatalogueCache } from '../movies/catalogueCache';
-import { byRank, fuzzyPercent, fuzzyRank, matchTier, normaliseQuery, type Rank, strictRank } from './ranking';
+import { byRank, compareRanks, fuzzyPercent, fuzzyRank, matchTier, normaliseQuery, type Rank, strictRank } from './ranking';
 import { type Candidate, fuzzyCandidates, strictCandidates } from './searchDialect';
 
 export { FUZZY_MIN_SCORE, normaliseQuery } from './ranking';
@@ -30,7 +30,8 @@ const reply = (row: Candidate): TitleSearchResult => ({
  * quality and popularity together, so a famous film matching a word passes an
  * obscure exact title; then titles merely containing every word, by popularity;
  * then near misses (typos) by trigram similarity and popularity (ranking.ts).
- * The database proposes capped candidate lists (see searchDialect.ts); the order
+ * Titles are compared by their search keys (searchKey.ts), and a title's original
+ * and alternative titles match as well as its primary one. The database proposes capped candidate lists (see searchDialect.ts); the order
  * is decided here, the same way for both.
  */
 export async function searchTitles(db: Kysely<Database>, kind: DatabaseKind, raw: string, limit: number): Promise<TitleSearchResult[]> {
@@ -49,29 +50,36 @@ export async function searchIndex(db: Kysely<Database>, kind: DatabaseKind, quer
   // Queries made only of one- and two-letter words are too short to index as trigrams: title starts only.
   const shortOnly = words.every((word) => [...word].length < 3);
 
-  const seen = new Set<string>();
-  const ranked: { row: Candidate; rank: Rank }[] = [];
-  /** Ranks a candidate that matches strictly (with accents folded); false when it does not. */
-  const addStrict = (row: Candidate) => {
-    const tier = matchTier(query, words, row.primary_title);
-    if (tier === null || (shortOnly && tier > 1)) return false;
-    ranked.push({ row, rank: strictRank(tier, row) });
-    return true;
+  // Each title once, at its best rank (it may match by its primary title and by another name).
+  const best = new Map<string, { row: Candidate; rank: Rank }>();
+  const keep = (row: Candidate, rank: Rank) => {
+    const known = best.get(row.tconst);
+    if (!known || compareRanks(rank, known.rank) < 0) best.set(row.tconst, { row, rank });
   };
+  const namesOf = (row: Candidate) => (row.matched_name ? [row.primary_title, row.matched_name] : [row.primary_title]);
+  /** The best strict tier of a candidate's names (accents and punctuation folded), or null when none matches strictly. */
+  const strictTier = (row: Candidate) => {
+    const tiers = namesOf(row).flatMap((name) => matchTier(query, words, name) ?? []);
+    const tier = tiers.length ? Math.min(...tiers) : null;
+    return tier === null || (shortOnly && tier > 1) ? null : tier;
+  };
+  const answer = () => [...best.values()].sort(byRank).slice(0, size).map(({ row }) => reply(row));
+
   for (const row of await strictCandidates(db, kind, query, words, size)) {
-    if (seen.has(row.tconst)) continue;
-    seen.add(row.tconst);
-    addStrict(row);
+    const tier = strictTier(row);
+    if (tier !== null) keep(row, strictRank(tier, row));
   }
-  if (ranked.length >= size || [...query].length < 3) return ranked.sort(byRank).slice(0, size).map(({ row }) => reply(row));
+  if (best.size >= size || [...query].length < 3) return answer();
 
   for (const row of await fuzzyCandidates(db, kind, query, words, size)) {
-    if (seen.has(row.tconst)) continue;
-    seen.add(row.tconst);
-    // A title the strict lookup could not see (an accent the index keeps) still ranks as the match it is.
-    if (addStrict(row)) continue;
-    const percent = fuzzyPercent(query, row.primary_title);
-    if (percent !== null) ranked.push({ row, rank: fuzzyRank(percent, row) });
+    // A title the strict lookup did not reach (past its candidate caps) still ranks as the match it is.
+    const tier = strictTier(row);
+    if (tier !== null) {
+      keep(row, strictRank(tier, row));
+      continue;
+    }
+    const percents = namesOf(row).flatMap((name) => fuzzyPercent(query, name) ?? []);
+    if (percents.length) keep(row, fuzzyRank(Math.max(...percents), row));
   }
-  return ranked.sort(byRank).slice(0, size).map(({ row }) => reply(row));
+  return answer();
 }

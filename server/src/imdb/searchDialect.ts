@@ -19,7 +19,7 @@ import {
  * Where title search differs by database, side by side. Both propose capped
  * candidate lists in popularity order (feature films, then votes), so common
  * words stop early; search.ts then ranks the candidates by match quality and
- * popularity (ranking.ts). SQLite finds distinct lowercased titles ("names") in
+ * popularity (ranking.ts). SQLite finds distinct title keys ("names", searchKey.ts) in
  * an FTS5 trigram table whose rowid is the popularity rank, keeps the best names
  * by the same ranking, then takes the `size` most popular titles of each (equal
  * names match equally well); PostgreSQL reads titles from pg_trgm GIN, pattern
@@ -33,6 +33,8 @@ export interface Candidate {
   genres: string | null;
   title_type: string;
   num_votes: number | null;
+  /** The other name of the title (original or alternative, as a search key) that matched, when it was one. */
+  matched_name?: string | null;
 }
 
 /** Candidates taken per source (exact, prefix, containing every word, near misses); SQLite counts names. */
@@ -63,7 +65,7 @@ export function wordTrigrams(words: string[]): string[] {
   return [...grams];
 }
 
-/** Titles equal to, starting with, or containing every word of the query (lowercased, spaces collapsed). */
+/** Titles equal to, starting with, or containing every word of the query (a search key). */
 export function strictCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number): Promise<Candidate[]> {
   return kind === 'sqlite' ? sqliteStrict(db, query, words, size) : postgresStrict(db, query, words, size);
 }
@@ -147,7 +149,7 @@ async function sqliteTitlesOf(db: Kysely<Database>, found: FoundName[], size: nu
   const names = await bestNames(db, found, size * 2);
   if (names.length === 0) return [];
   const { rows } = await sql<Candidate>`
-    select t.tconst, t.primary_title, t.start_year, t.genres, t.title_type, t.num_votes
+    select t.tconst, t.primary_title, t.start_year, t.genres, t.title_type, t.num_votes, s.name as matched_name
     from imdb_search_names n, imdb_search s, imdb_titles t
     where n.rank in (select value from json_each(${JSON.stringify(names)}))
       and s.rank in (select rank from imdb_search where name = n.name order by rank limit ${size})
@@ -158,7 +160,7 @@ async function sqliteTitlesOf(db: Kysely<Database>, found: FoundName[], size: nu
 async function sqliteStrict(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
   const found: Name[] = [];
   const run = async (names: RawBuilder<Name>) => found.push(...(await names.execute(db)).rows);
-  // Names are lowercased titles: the exact name, then a range of the name index for the prefix.
+  // Names are title keys: the exact name, then a range of the name index for the prefix.
   await run(sql<Name>`select rank, name from imdb_search_names where name = ${query}`);
   const range = sql`name >= ${query} and name < ${`${query}\uffff`}`;
   const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from imdb_search_names where ${range} limit ${PREFIX_SCAN + 1})`.execute(db);
@@ -213,7 +215,8 @@ async function sqliteFuzzy(db: Kysely<Database>, query: string, words: string[],
 
 // ——— PostgreSQL ———
 
-const pgColumns = sql`tconst, primary_title, start_year, genres, title_type, num_votes`;
+// The key too, so filters can run on a materialised candidate set.
+const pgColumns = sql`tconst, primary_title, start_year, genres, title_type, num_votes, search_title`;
 // Matches the imdb_titles_popularity index, so the planner may walk it and stop early.
 const pgPopularity = sql`(title_type <> 'movie'), coalesce(num_votes, 0) desc, tconst`;
 
@@ -227,9 +230,9 @@ const pgPopularity = sql`(title_type <> 'movie'), coalesce(num_votes, 0) desc, t
  */
 function postgresPrefix(query: string): RawBuilder<Candidate> {
   // Every title starting with the query sorts between it and it followed by the highest code point (bytewise, as text_pattern_ops compares).
-  const range = sql<SqlBool>`lower(primary_title) ~>=~ ${query} and lower(primary_title) ~<~ ${`${query}\u{10FFFF}`}`;
+  const range = sql<SqlBool>`search_title ~>=~ ${query} and search_title ~<~ ${`${query}\u{10FFFF}`}`;
   return sql<Candidate>`(with prefix as materialized (
-      select ${pgColumns} from imdb_titles where ${range} order by lower(primary_title) using ~<~ limit ${PREFIX_SCAN + 1}
+      select ${pgColumns} from imdb_titles where ${range} order by search_title using ~<~ limit ${PREFIX_SCAN + 1}
     ), prefix_size as (select count(*) as n from prefix)
     (select ${pgColumns} from prefix where (select n from prefix_size) <= ${PREFIX_SCAN} order by ${pgPopularity} limit ${CANDIDATES})
     union all
@@ -270,9 +273,9 @@ async function postgresMostPopular(db: Kysely<Database>, condition: RawBuilder<u
  * the short words must start a title word, which the trigram index can look up.
  */
 async function postgresContaining(db: Kysely<Database>, words: string[]): Promise<Candidate[]> {
-  const contains = (word: string) => sql<SqlBool>`lower(primary_title) like ${`%${likeEscape(word)}%`} escape '\\'`;
+  const contains = (word: string) => sql<SqlBool>`search_title like ${`%${likeEscape(word)}%`} escape '\\'`;
   const startsWord = (word: string) =>
-    sql<SqlBool>`(lower(primary_title) like ${`${likeEscape(word)}%`} escape '\\' or lower(primary_title) like ${`% ${likeEscape(word)}%`} escape '\\')`;
+    sql<SqlBool>`(search_title like ${`${likeEscape(word)}%`} escape '\\' or search_title like ${`% ${likeEscape(word)}%`} escape '\\')`;
   const long = sql.join(indexableWords(words).map(contains), sql` and `);
   const shortWords = words.filter((word) => length(word) < 3);
   if (shortWords.length === 0) return postgresMostPopular(db, long);
@@ -287,7 +290,7 @@ async function postgresContaining(db: Kysely<Database>, words: string[]): Promis
  * could reach, so when `size` of the well-known ones do, the rest are not read.
  */
 async function postgresContainingPopularFirst(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
-  const contains = words.map((word) => sql<SqlBool>`lower(primary_title) like ${`%${likeEscape(word)}%`} escape '\\'`);
+  const contains = words.map((word) => sql<SqlBool>`search_title like ${`%${likeEscape(word)}%`} escape '\\'`);
   // The same condition as the partial index's, so the planner uses it.
   const { rows: popular } = await sql<Candidate>`select ${pgColumns} from imdb_titles
     where num_votes >= ${sql.lit(POPULAR_VOTES)} and ${sql.join(contains, sql` and `)}
@@ -303,14 +306,46 @@ async function postgresContainingPopularFirst(db: Kysely<Database>, query: strin
 
 async function postgresStrict(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
   const parts = [
-    sql`(select ${pgColumns} from imdb_titles where lower(primary_title) = ${query} order by ${pgPopularity} limit ${CANDIDATES})`,
+    sql`(select ${pgColumns} from imdb_titles where search_title = ${query} order by ${pgPopularity} limit ${CANDIDATES})`,
     postgresPrefix(query),
   ];
-  const [{ rows }, containing] = await Promise.all([
+  const [{ rows }, containing, alternatives] = await Promise.all([
     sql<Candidate>`${sql.join(parts, sql` union all `)}`.execute(db),
     indexableWords(words).length > 0 ? postgresContainingPopularFirst(db, query, words, size) : Promise.resolve([]),
+    postgresAlternatives(db, sql`a.search_title ~>=~ ${query} and a.search_title ~<~ ${`${query}\u{10FFFF}`}`, words),
   ]);
-  return [...rows, ...containing];
+  return [...rows, ...containing, ...alternatives];
+}
+
+/** How long a search among alternative titles may take, in ms; past it the answer is what the other passes found. */
+export const ALTERNATIVES_TIME_LIMIT_MS = 50;
+
+/**
+ * The most popular titles whose other names (imdb_alt_titles) start with the
+ * query (`prefix`) or hold every word the trigram index can look up. At most
+ * PREFIX_SCAN + 1 names are read, and within ALTERNATIVES_TIME_LIMIT_MS.
+ */
+function postgresAlternatives(db: Kysely<Database>, prefix: RawBuilder<unknown>, words: string[]): Promise<Candidate[]> {
+  const indexable = indexableWords(words);
+  const condition = indexable.length
+    ? sql`(${prefix}) or (${sql.join(indexable.map((word) => sql`a.search_title like ${`%${likeEscape(word)}%`} escape '\\'`), sql` and `)})`
+    : prefix;
+  return alternativesWhere(db, sql`select tconst, search_title from imdb_alt_titles a where ${condition} limit ${PREFIX_SCAN + 1}`);
+}
+
+/** Titles of the alternative names `names` selects (tconst, search_title), most popular first, within the time limit. */
+function alternativesWhere(db: Kysely<Database>, names: RawBuilder<unknown>): Promise<Candidate[]> {
+  return withinTime(
+    db,
+    ALTERNATIVES_TIME_LIMIT_MS,
+    async (trx) =>
+      (
+        await sql<Candidate>`select t.tconst, t.primary_title, t.start_year, t.genres, t.title_type, t.num_votes, a.search_title as matched_name
+          from (${names}) a join imdb_titles t on t.tconst = a.tconst
+          order by (t.title_type <> 'movie'), coalesce(t.num_votes, 0) desc, t.tconst limit ${CANDIDATES}`.execute(trx)
+      ).rows,
+    [],
+  );
 }
 
 /** Titles with this many votes or more have a trigram index of their own (imdb_titles_popular_trgm). */
@@ -339,22 +374,31 @@ export async function withinTime<T>(db: Kysely<Database>, ms: number, work: (trx
  * blends them, so the famous title a typo means is not crowded out by obscure
  * titles a little more similar. The well-known titles are searched first, through
  * their own small index; only when they give fewer than `size` near misses are all
- * titles searched, and that pass stops after FUZZY_TIME_LIMIT_MS.
+ * titles searched, and that pass stops after FUZZY_TIME_LIMIT_MS; other names are
+ * searched alongside it.
  */
 async function postgresFuzzy(db: Kysely<Database>, query: string, size: number): Promise<Candidate[]> {
   const penalty = sql`case title_type when 'movie' then 0 when 'tvEpisode' then ${sql.lit(EPISODE_PENALTY)} else ${sql.lit(TYPE_PENALTY)} end`;
-  const score = sql`word_similarity(${query}, lower(primary_title)) * ${sql.lit(SIMILARITY_WEIGHT)}
+  const score = sql`word_similarity(${query}, search_title) * ${sql.lit(SIMILARITY_WEIGHT)}
     + log(coalesce(num_votes, 0)::float8 + 1) - ${penalty}`;
   const nearMisses = (target: Kysely<Database>, among: RawBuilder<unknown>) =>
     sql<Candidate>`
       select ${pgColumns} from imdb_titles
-      where ${query} <% lower(primary_title) and ${among}
+      where ${query} <% search_title and ${among}
       order by ${score} desc, ${pgPopularity}
       limit ${CANDIDATES}`.execute(target);
   // The same condition as the partial index's, so the planner uses it.
   const { rows: popular } = await nearMisses(db, sql`num_votes >= ${sql.lit(POPULAR_VOTES)}`);
   const close = popular.filter((row) => fuzzyPercent(query, row.primary_title) !== null);
   if (close.length >= size) return popular;
-  const rest = await withinTime(db, FUZZY_TIME_LIMIT_MS, async (trx) => (await nearMisses(trx, sql`coalesce(num_votes, 0) < ${sql.lit(POPULAR_VOTES)}`)).rows, []);
-  return [...popular, ...rest];
+  const [rest, alternatives] = await Promise.all([
+    withinTime(db, FUZZY_TIME_LIMIT_MS, async (trx) => (await nearMisses(trx, sql`coalesce(num_votes, 0) < ${sql.lit(POPULAR_VOTES)}`)).rows, []),
+    // Typos of other names (original and alternative titles), the closest first.
+    alternativesWhere(
+      db,
+      sql`select tconst, search_title from imdb_alt_titles where ${query} <% search_title
+        order by word_similarity(${query}, search_title) desc limit ${CANDIDATES}`,
+    ),
+  ]);
+  return [...popular, ...rest, ...alternatives];
 }

@@ -22,8 +22,9 @@ describe('search trigram helpers', () => {
         { dataset: 'basics', size: 6000, gzip: false },
         { dataset: 'basics', size: 1500, gzip: true },
         { dataset: 'ratings', size: 1800, gzip: false },
+        { dataset: 'akas', size: 1125, gzip: true },
       ]),
-      { titles: 200, ratings: 100 },
+      { titles: 200, ratings: 100, alternatives: 100 },
     );
   });
   it('asks near misses for any two of the rarest trigrams', () => {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { dialectOf } from '../db/database';
+import type { DatasetKind } from './parse';
 import { POPULAR_VOTES } from './searchDialect';
 
 /**
@@ -17,25 +18,32 @@ const BULK_SHARE = 10;
 export interface ImportEstimate {
   titles: number;
   ratings: number;
+  alternatives: number;
 }
 
-/** Rows an import will write, guessed from file sizes (basics rows ~60+ bytes, ratings ~18; gzip shrinks ~4×). */
-export function estimateRows(files: { size: number; gzip: boolean; dataset: 'basics' | 'ratings' }[]): ImportEstimate {
-  const estimate = { titles: 0, ratings: 0 };
+/** Bytes per row of each dataset, about (basics ~60+, ratings ~18, akas ~45); gzip shrinks them ~4×. */
+const ROW_BYTES: Record<DatasetKind, number> = { basics: 60, ratings: 18, akas: 45 };
+const ESTIMATED: Record<DatasetKind, keyof ImportEstimate> = { basics: 'titles', ratings: 'ratings', akas: 'alternatives' };
+
+/** Rows an import will write, guessed from file sizes. */
+export function estimateRows(files: { size: number; gzip: boolean; dataset: DatasetKind }[]): ImportEstimate {
+  const estimate = { titles: 0, ratings: 0, alternatives: 0 };
   for (const file of files) {
     const bytes = file.gzip ? file.size * 4 : file.size;
-    if (file.dataset === 'basics') estimate.titles += Math.ceil(bytes / 60);
-    else estimate.ratings += Math.ceil(bytes / 18);
+    estimate[ESTIMATED[file.dataset]] += Math.ceil(bytes / ROW_BYTES[file.dataset]);
   }
   return estimate;
 }
 
-/** Big enough to rebuild for: a tenth of the titles, or of the ratings (new votes reorder popularity). */
+type CountedTable = 'imdb_titles' | 'imdb_ratings' | 'imdb_alt_titles';
+
+/** Big enough to rebuild for: a tenth of the titles, ratings (new votes reorder popularity) or alternative titles. */
 async function isBulk(db: Kysely<Database>, estimate: ImportEstimate): Promise<boolean> {
-  const count = async (table: 'imdb_titles' | 'imdb_ratings') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const big = async (rows: number, table: 'imdb_titles' | 'imdb_ratings') => rows > 0 && rows * BULK_SHARE >= (await count(table));
-  return (await big(estimate.titles, 'imdb_titles')) || (await big(estimate.ratings, 'imdb_ratings'));
+  const count = async (table: CountedTable) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const big = async (rows: number, table: CountedTable) => rows > 0 && rows * BULK_SHARE >= (await count(table));
+  return (
+    (await big(estimate.titles, 'imdb_titles')) || (await big(estimate.ratings, 'imdb_ratings')) || (await big(estimate.alternatives, 'imdb_alt_titles'))
+  );
 }
 
 /** Prepares the index for an import of about `estimate` rows; the returned function finishes it. */
@@ -51,13 +59,13 @@ export async function beginIndexedImport(db: Kysely<Database>, estimate: ImportE
 
 /** The search indexes of the PostgreSQL migration, dropped during a big load and built again after it. */
 const POSTGRES_INDEXES: Record<string, string> = {
-  imdb_titles_title_trgm: 'create index if not exists imdb_titles_title_trgm on imdb_titles using gin (lower(primary_title) gin_trgm_ops)',
+  imdb_titles_title_trgm: 'create index if not exists imdb_titles_title_trgm on imdb_titles using gin (search_title gin_trgm_ops)',
   imdb_titles_title_prefix:
-    "create index if not exists imdb_titles_title_prefix on imdb_titles (lower(primary_title) text_pattern_ops, (title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
+    "create index if not exists imdb_titles_title_prefix on imdb_titles (search_title text_pattern_ops, (title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
   imdb_titles_popularity:
     "create index if not exists imdb_titles_popularity on imdb_titles ((title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
   imdb_titles_original: 'create index if not exists imdb_titles_original on imdb_titles (lower(original_title)) where original_title <> primary_title',
-  imdb_titles_popular_trgm: `create index if not exists imdb_titles_popular_trgm on imdb_titles using gin (lower(primary_title) gin_trgm_ops) where num_votes >= ${POPULAR_VOTES}`,
+  imdb_titles_popular_trgm: `create index if not exists imdb_titles_popular_trgm on imdb_titles using gin (search_title gin_trgm_ops) where num_votes >= ${POPULAR_VOTES}`,
 };
 
 async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimate): Promise<() => Promise<void>> {
@@ -79,7 +87,7 @@ async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimat
   };
 }
 
-/** Renumbers every title and name in popularity order and rebuilds the trigram index, in one transaction. */
+/** Renumbers every title and name (as search keys) in popularity order and rebuilds the trigram index, in one transaction. */
 export async function rebuildSqliteSearch(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The same tables and indexes as the migration creates; indexes built after the rows are faster than kept up.
@@ -87,10 +95,13 @@ export async function rebuildSqliteSearch(db: Kysely<Database>): Promise<void> {
     await sql`drop index if exists imdb_search_names_name`.execute(trx);
     await sql`delete from imdb_search`.execute(trx);
     await sql`delete from imdb_search_names`.execute(trx);
+    // A title's other names (imdb_alt_titles) are further names of it, at its place.
     await sql`insert into imdb_search (rank, tconst, name)
-      select row_number() over (order by case when title_type = 'movie' then 0 else 1 end, coalesce(num_votes, 0) desc, tconst),
-        tconst, lower(primary_title)
-      from imdb_titles`.execute(trx);
+      select row_number() over (order by case when t.title_type = 'movie' then 0 else 1 end, coalesce(t.num_votes, 0) desc, t.tconst, k.alternative),
+        t.tconst, k.name
+      from (select tconst, movieclub_search_key(primary_title) as name, 0 as alternative from imdb_titles
+        union all select tconst, search_title, 1 from imdb_alt_titles) k
+      join imdb_titles t on t.tconst = k.tconst`.execute(trx);
     await sql`create index imdb_search_name on imdb_search (name)`.execute(trx);
     await sql`insert into imdb_search_names (name) select name from imdb_search group by name order by min(rank)`.execute(trx);
     await sql`create unique index imdb_search_names_name on imdb_search_names (name)`.execute(trx);

@@ -1,7 +1,4 @@
-/** Accents dropped ('Amélie' → 'Amelie'), for comparing a query with a title. */
-export function foldAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '');
-}
+import { searchKey } from './searchKey';
 
 /**
  * Trigram similarity in the manner of PostgreSQL's pg_trgm: lowercase words of
@@ -29,11 +26,11 @@ function jaccard(a: Set<string>, b: Set<string>): number {
  * How well `query` matches `title`: the best trigram similarity between the
  * query and the whole title or any run of as many consecutive title words, so
  * 'godfathr' matches 'The Godfather Part II' as well as 'The Godfather'.
- * Accents count for nothing.
+ * Compared by their search keys: accents and punctuation count for nothing.
  */
 export function fuzzyScore(rawQuery: string, rawTitle: string): number {
-  const query = foldAccents(rawQuery);
-  const title = foldAccents(rawTitle);
+  const query = searchKey(rawQuery);
+  const title = searchKey(rawTitle);
   const queryGrams = trigramSet(query);
   const queryWords = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).length || 1;
   const words = title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);

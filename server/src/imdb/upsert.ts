@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/database';
 import type { Database, NewImdbTitle } from '../db/schema';
-import type { RatingRow } from './parse';
+import type { AkaRow, RatingRow } from './parse';
 
 /**
  * The idempotent writes of the importer: one statement per batch whatever its
@@ -41,6 +41,12 @@ export async function upsertTitles(db: Kysely<Database>, rows: NewImdbTitle[]): 
       from json_each(${json}) j left join imdb_ratings r on r.tconst = j.value ->> 0
       where true
       ${titleConflict}`.execute(db);
+    await sql`insert into imdb_alt_titles (tconst, search_title)
+      select tconst, original from (
+        select j.value ->> 0 as tconst, movieclub_search_key(j.value ->> 3) as original, movieclub_search_key(j.value ->> 2) as main
+        from json_each(${json}) j where j.value ->> 3 <> j.value ->> 2)
+      where original <> main and original <> ''
+      on conflict do nothing`.execute(db);
     return;
   }
   const column = (field: keyof NewImdbTitle) => unique.map((row) => row[field] ?? null);
@@ -64,6 +70,40 @@ export async function mergeTitlesFrom(db: Kysely<Database>, source: RawBuilder<u
     from ${source}
     left join imdb_ratings r on r.tconst = j.tconst
     ${titleConflict}`.execute(db);
+  await sql`insert into imdb_alt_titles (tconst, search_title)
+    select tconst, original from (
+      select j.tconst, movieclub_search_key(j.original_title) as original, movieclub_search_key(j.primary_title) as main
+      from ${source} where j.original_title <> j.primary_title) o
+    where original <> main and original <> ''
+    on conflict do nothing`.execute(db);
+}
+
+/**
+ * Alternative titles (title.akas, as search keys): kept once per title, and only
+ * where they differ from its primary title's key (a title not yet imported keeps them all).
+ */
+export async function upsertAlternatives(db: Kysely<Database>, rows: AkaRow[]): Promise<void> {
+  const unique = [...new Map(rows.filter((row) => row.search_title).map((row) => [`${row.tconst}\t${row.search_title}`, row])).values()];
+  if (unique.length === 0) return;
+  if (dialectOf(db) === 'sqlite') {
+    await sql`insert into imdb_alt_titles (tconst, search_title)
+      select j.value ->> 0, j.value ->> 1 from json_each(${JSON.stringify(unique.map((row) => [row.tconst, row.search_title]))}) j
+      where not exists (select 1 from imdb_titles t where t.tconst = j.value ->> 0 and movieclub_search_key(t.primary_title) = j.value ->> 1)
+      on conflict do nothing`.execute(db);
+    return;
+  }
+  await mergeAlternativesFrom(
+    db,
+    sql`unnest(${unique.map((row) => row.tconst)}::text[], ${unique.map((row) => row.search_title)}::text[]) as a (tconst, search_title)`,
+  );
+}
+
+/** PostgreSQL: adds alternative titles from `source`, a relation named `a` of (tconst, search_title). */
+export async function mergeAlternativesFrom(db: Kysely<Database>, source: RawBuilder<unknown>): Promise<void> {
+  await sql`insert into imdb_alt_titles (tconst, search_title)
+    select a.tconst, a.search_title from ${source}
+    where a.search_title <> '' and not exists (select 1 from imdb_titles t where t.tconst = a.tconst and t.search_title = a.search_title)
+    on conflict do nothing`.execute(db);
 }
 
 /** Stages ratings and applies them to the titles already in the index. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decide, foldTitle } from './matching';
+import { searchKey } from '../imdb/searchKey';
+import { decide } from './matching';
 import type { TitleFacts } from './titleQueries';
 
 const title = (tconst: string, year: number, votes: number, type = 'movie'): TitleFacts => ({
@@ -14,13 +15,13 @@ const title = (tconst: string, year: number, votes: number, type = 'movie'): Tit
 
 describe('title matching rules', () => {
   it('folds case, accents, punctuation and ampersands', () => {
-    assert.equal(foldTitle('Amélie'), 'amelie');
-    assert.equal(foldTitle('Léon: The Professional'), 'leon the professional');
-    assert.equal(foldTitle('"Crocodile" Dundee'), 'crocodile dundee');
-    assert.equal(foldTitle('The Good, the Bad and the Ugly'), 'the good the bad and the ugly');
-    assert.equal(foldTitle('Fast & Furious'), 'fast and furious');
-    assert.equal(foldTitle("Schindler's List"), foldTitle('Schindler’s List'));
-    assert.equal(foldTitle('?!'), '');
+    assert.equal(searchKey('Amélie'), 'amelie');
+    assert.equal(searchKey('Léon: The Professional'), 'leon the professional');
+    assert.equal(searchKey('"Crocodile" Dundee'), 'crocodile dundee');
+    assert.equal(searchKey('The Good, the Bad and the Ugly'), 'the good the bad and the ugly');
+    assert.equal(searchKey('Fast & Furious'), 'fast and furious');
+    assert.equal(searchKey("Schindler's List"), searchKey('Schindler’s List'));
+    assert.equal(searchKey('?!'), '');
   });
 
   it('lets the year decide between remakes', () => {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
 import { searchTitles } from '../imdb/search';
+import { searchKey } from '../imdb/searchKey';
 import { fuzzyScore } from '../imdb/trigrams';
 import { Pace } from './formats/pace';
 import { type TitleFacts, titlesById, titlesNamed, titlesOriginallyNamed } from './titleQueries';
@@ -10,8 +11,8 @@ import { type TitleFacts, titlesById, titlesNamed, titlesOriginallyNamed } from 
 /**
  * Matching a file's rows to IMDb titles, offline, against the server's own index
  * (docs/behaviour.md, *Imports*): by IMDb id when the file gives one; otherwise by
- * title and year: the title folded (case, accents, punctuation) equal to a primary or
- * original title, the year within one either side; the exact year, feature films and
+ * title and year: the title's search key (case, accents, punctuation folded) equal to
+ * a primary or original title's, the year within one either side; the exact year, feature films and
  * more votes come first.
  */
 
@@ -20,18 +21,6 @@ export interface MatchOutcome {
   tconst: string | null;
   /** Best first: the alternatives of an ambiguous row, the suggestions for an unmatched one. */
   candidates: TitleFacts[];
-}
-
-/** Lowercase, accents and punctuation dropped, `&` read as `and`, spaces collapsed. */
-export function foldTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’`]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 /** A sole front-runner this many times more voted than the next is taken without asking. */
@@ -65,7 +54,7 @@ export function decide(equal: TitleFacts[], year: number | null): MatchOutcome {
 }
 
 const sameName = (folded: string) => (title: TitleFacts) =>
-  foldTitle(title.primary_title) === folded || (title.original_title !== null && foldTitle(title.original_title) === folded);
+  searchKey(title.primary_title) === folded || (title.original_title !== null && searchKey(title.original_title) === folded);
 
 export interface RowToMatch {
   title: string;
@@ -102,7 +91,7 @@ export class TitleMatcher {
   }
 
   matchByName(title: string, year: number | null): Promise<MatchOutcome> {
-    const key = `${foldTitle(title)}\u0000${year ?? ''}`;
+    const key = `${searchKey(title)}\u0000${year ?? ''}`;
     let answer = this.byName.get(key);
     if (!answer) {
       answer = this.lookUp(title, year);
@@ -112,7 +101,7 @@ export class TitleMatcher {
   }
 
   private async lookUp(title: string, year: number | null): Promise<MatchOutcome> {
-    const folded = foldTitle(title);
+    const folded = searchKey(title);
     if (!folded) return { match: 'unmatched', tconst: null, candidates: [] };
     const [named, original] = await Promise.all([titlesNamed(this.db, this.kind, title, year), titlesOriginallyNamed(this.db, title, year)]);
     const exact = [...named, ...original].filter(sameName(folded));
@@ -128,7 +117,7 @@ export class TitleMatcher {
     const equal = near.filter(sameName(folded));
     if (equal.length > 0) return decide(equal, year);
     const suggestions = near
-      .filter((candidate) => fuzzyScore(folded, foldTitle(candidate.primary_title)) >= SUGGESTION_MIN_SCORE)
+      .filter((candidate) => fuzzyScore(folded, searchKey(candidate.primary_title)) >= SUGGESTION_MIN_SCORE)
       .sort(better(year))
       .slice(0, IMPORT_CANDIDATES_MAX);
     return { match: 'unmatched', tconst: null, candidates: suggestions };

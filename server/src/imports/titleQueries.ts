@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
+import { searchKey } from '../imdb/searchKey';
 
 /** What matching needs to know about an IMDb title. */
 export interface TitleFacts {
@@ -23,13 +24,13 @@ const FACTS = ['t.tconst', 't.primary_title', 't.original_title', 't.start_year'
 /** Within a year either side: release years differ between databases (festival premiere, wide release). */
 const yearsAround = (year: number | null) => (year === null ? null : sql<boolean>`t.start_year between ${year - 1} and ${year + 1}`);
 
-/** Titles whose primary title equals `title` (as the database lowercases), within a year of `year`. */
+/** Titles one of whose names (primary, original, alternative) has the search key of `title`, within a year of `year`. */
 export async function titlesNamed(db: Db, kind: DatabaseKind, title: string, year: number | null): Promise<TitleFacts[]> {
   if (kind === 'sqlite') {
-    // imdb_search holds each title's lowercased name in popularity order, indexed by name.
+    // imdb_search holds every name of each title as a search key, in popularity order, indexed by key.
     const found = await sql<TitleFacts>`select t.tconst, t.primary_title, t.original_title, t.start_year, t.title_type, t.num_votes
       from imdb_search s join imdb_titles t on t.tconst = s.tconst
-      where s.name = lower(${title}) and t.title_type not in (${sql.join(NOT_FILMS)})
+      where s.name = ${searchKey(title)} and t.title_type not in (${sql.join(NOT_FILMS)})
       ${year === null ? sql`` : sql`and ${yearsAround(year)}`}
       order by s.rank limit ${NAMESAKES}`.execute(db);
     return found.rows;
@@ -37,7 +38,10 @@ export async function titlesNamed(db: Db, kind: DatabaseKind, title: string, yea
   return db
     .selectFrom('imdb_titles as t')
     .select(FACTS)
-    .where(sql<boolean>`lower(t.primary_title) = lower(${title})`)
+    .where(
+      sql<boolean>`t.tconst in (select tconst from imdb_titles where search_title = ${searchKey(title)}
+        union select tconst from imdb_alt_titles where search_title = ${searchKey(title)})`,
+    )
     .where('t.title_type', 'not in', NOT_FILMS)
     .$if(year !== null, (query) => query.where(yearsAround(year)!))
     .orderBy(sql`t.title_type <> 'movie'`)

@@ -1,0 +1,84 @@
+/**
+ * The form in which titles are indexed and queries are looked up, the same on
+ * both databases: lowercase, accents dropped ('Amélie' → 'amelie'), apostrophes,
+ * periods and hyphens dropped ('Spider-Man' → 'spiderman', 'E.T.' → 'et'), '&'
+ * read as 'and', other punctuation as a space, spaces collapsed; the sequel
+ * numerals II–IX written as digits ('Part II' → 'part 2'; I, V and X stay words:
+ * 'I, Robot', 'V for Vendetta'). Only letters, digits and single spaces remain,
+ * so a key needs no escaping in a LIKE pattern.
+ *
+ * SQLite calls this function (registered on every connection as
+ * movieclub_search_key); PostgreSQL has the same rule in SQL (the migration
+ * 2026-12-16T000000-search-keys), kept equal by searchKey.test.ts.
+ */
+
+/** ASCII characters read as a space, and ASCII characters dropped. */
+const ASCII_SPACE = '\t\n\r!"#$%()*+,/:;<=>?@[\\]^_{|}~';
+const ASCII_DROP = "'`.-";
+/** Letters NFD does not split into a base letter and an accent, and their base letters. */
+const LETTERS_FROM = 'øłđðıħς';
+const LETTERS_TO = 'olddihσ';
+const LETTER_PAIRS: [string, string][] = [
+  ['ß', 'ss'],
+  ['æ', 'ae'],
+  ['œ', 'oe'],
+  ['þ', 'th'],
+];
+/** Other punctuation read as a space (typographic quotes and dashes, CJK punctuation), and dropped (typographic apostrophes and hyphens, 'WALL·E'). */
+const UNICODE_SPACE = '\u00a0\u3000–—―“”„‟«»‹›…•¡¿、。，：；！？（）「」『』【】《》〈〉';
+const UNICODE_DROP = '’‘´ʼ‐‑·';
+
+function table(from: string, to: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const targets = [...to];
+  [...from].forEach((char, i) => map.set(char, targets[i] ?? ''));
+  return map;
+}
+const ASCII_TABLE = table(ASCII_SPACE + ASCII_DROP, ' '.repeat(ASCII_SPACE.length));
+const UNICODE_TABLE = table(LETTERS_FROM + UNICODE_SPACE + UNICODE_DROP, LETTERS_TO + ' '.repeat([...UNICODE_SPACE].length));
+const translate = (text: string, map: Map<string, string>) => [...text].map((char) => map.get(char) ?? char).join('');
+
+/** The search key of a title or query (the rule above). */
+export function searchKey(text: string): string {
+  let key = text.toLowerCase();
+  if (/[^ -~]/.test(key)) {
+    key = key.normalize('NFD').replace(/[\u0300-\u036f]+/g, '').normalize('NFC');
+    for (const [from, to] of LETTER_PAIRS) key = key.replaceAll(from, to);
+    key = translate(key, UNICODE_TABLE);
+  }
+  key = translate(key.replaceAll('&', ' and '), ASCII_TABLE);
+  return key
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => NUMERAL_DIGITS.get(word) ?? word)
+    .join(' ');
+}
+
+/** Roman numerals read as sequel numbers. */
+const NUMERALS: [string, string][] = [
+  ['ii', '2'],
+  ['iii', '3'],
+  ['iv', '4'],
+  ['vi', '6'],
+  ['vii', '7'],
+  ['viii', '8'],
+  ['ix', '9'],
+];
+const NUMERAL_DIGITS = new Map(NUMERALS);
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The same rule as a PostgreSQL expression of `column` (what the migration's function holds). */
+export function postgresSearchKey(column: string): string {
+  let unicode = `normalize(regexp_replace(normalize(lower(${column}), NFD), '[\\u0300-\\u036f]+', '', 'g'), NFC)`;
+  for (const [from, to] of LETTER_PAIRS) unicode = `replace(${unicode}, ${literal(from)}, ${literal(to)})`;
+  unicode = `translate(${unicode}, ${literal(LETTERS_FROM + UNICODE_SPACE + UNICODE_DROP)}, ${literal(LETTERS_TO + ' '.repeat([...UNICODE_SPACE].length))})`;
+  const lowered = `case when ${column} ~ '[^\\x01-\\x7f]' then ${unicode} else lower(${column}) end`;
+  const spaced = `translate(replace(${lowered}, '&', ' and '), ${literal(ASCII_SPACE + ASCII_DROP)}, ${literal(' '.repeat(ASCII_SPACE.length))})`;
+  // Spaces around the key, so every numeral word has a space before and after it (a lookahead keeps that space for the next one).
+  const padded = `' ' || regexp_replace(${spaced}, ' +', ' ', 'g') || ' '`;
+  let numbered = 'padded';
+  for (const [numeral, digit] of NUMERALS) numbered = `regexp_replace(${numbered}, ' ${numeral}(?= )', ' ${digit}', 'g')`;
+  const words = `(${NUMERALS.map(([numeral]) => numeral).join('|')})`;
+  return `(select btrim(case when padded ~ ' ${words} ' then ${numbered} else padded end) from (select ${padded} as padded) p)`;
+}
