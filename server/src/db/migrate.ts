@@ -20,8 +20,8 @@ function migrator(db: Kysely<any>, schema?: string): Migrator {
   });
 }
 
-async function runMigrations(db: Kysely<any>, schema?: string): Promise<void> {
-  const { error, results } = await migrator(db, schema).migrateToLatest();
+async function runMigrations(db: Kysely<any>, schema?: string, upTo?: string): Promise<void> {
+  const { error, results } = await (upTo ? migrator(db, schema).migrateTo(upTo) : migrator(db, schema).migrateToLatest());
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
@@ -30,17 +30,17 @@ async function runMigrations(db: Kysely<any>, schema?: string): Promise<void> {
 }
 
 /**
- * Brings the schema up to date. On PostgreSQL an advisory lock makes several
+ * Brings the schema up to date (or, for tests of a migration, up to the one named `upTo`). On PostgreSQL an advisory lock makes several
  * processes starting at once take turns; SQLite serialises writers itself.
  */
-export async function migrateToLatest(database: AppDatabase): Promise<void> {
-  if (database.kind === 'sqlite') return runMigrations(database.db);
+export async function migrateToLatest(database: AppDatabase, upTo?: string): Promise<void> {
+  if (database.kind === 'sqlite') return runMigrations(database.db, undefined, upTo);
   await database.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
     if (database.pgSchema) await sql`create schema if not exists ${sql.id(database.pgSchema)}`.execute(connection);
     try {
       const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
-      await runMigrations(connection, current.rows[0]?.schema ?? 'public');
+      await runMigrations(connection, current.rows[0]?.schema ?? 'public', upTo);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
     }

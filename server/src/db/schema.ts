@@ -94,6 +94,8 @@ export interface ImdbTitlesTable {
   genres: string | null;
   average_rating: number | null;
   num_votes: number | null;
+  /** The primary title's search key (imdb/searchKey.ts), written by the app with the title. */
+  search_title: string;
 }
 
 /** A title's other names as search keys: its original title and title.akas, where they differ from the primary title's key. */

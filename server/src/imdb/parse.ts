@@ -60,6 +60,7 @@ export function parseBasicsLine(line: string): NewImdbTitle | null {
     end_year: end,
     runtime_minutes: minutes,
     genres: genres === NULL || genres === '' ? null : genres,
+    search_title: searchKey(primaryTitle),
   };
 }
 
@@ -82,4 +83,11 @@ export function parseAkasLine(line: string): AkaRow | null {
   const [tconst, ordering, title] = fields;
   if (!TCONST.test(tconst) || !/^\d{1,4}$/.test(ordering) || title === NULL || !title) return null;
   return { tconst, search_title: searchKey(title) };
+}
+
+/** The key of a title's original title, when it is another name than its primary title's key. */
+export function originalKey(title: NewImdbTitle): string | null {
+  if (!title.original_title || title.original_title === title.primary_title) return null;
+  const key = searchKey(title.original_title);
+  return key && key !== title.search_title ? key : null;
 }

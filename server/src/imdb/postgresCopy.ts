@@ -5,8 +5,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, NewImdbTitle } from '../db/schema';
-import type { AkaRow, DatasetKind, RatingRow } from './parse';
-import { mergeAlternativesFrom, mergeRatingsFrom, mergeTitlesFrom } from './upsert';
+import { type AkaRow, type DatasetKind, originalKey, type RatingRow } from './parse';
+import { mergeAlternativesFrom, mergeRatingsFrom, mergeTitlesFrom, TITLE_FIELDS } from './upsert';
 
 /**
  * Rows per COPY and merge on PostgreSQL, each one transaction. COPY streams rows
@@ -19,7 +19,7 @@ const STAGING: Record<DatasetKind, { table: string; columns: string }> = {
   basics: {
     table: 'imdb_staged_titles',
     columns: `tconst text, title_type text, primary_title text, original_title text, is_adult integer, start_year integer,
-      end_year integer, runtime_minutes integer, genres text`,
+      end_year integer, runtime_minutes integer, genres text, search_title text, original_key text`,
   },
   ratings: { table: 'imdb_staged_ratings', columns: 'tconst text, average_rating real, num_votes integer' },
   akas: { table: 'imdb_staged_alternatives', columns: 'tconst text, search_title text' },
@@ -42,7 +42,7 @@ function line(dataset: DatasetKind, row: NewImdbTitle | RatingRow | AkaRow): str
     return `${field(rating.tconst)}\t${rating.average_rating}\t${rating.num_votes}\n`;
   }
   const t = row as NewImdbTitle;
-  return [t.tconst, t.title_type, t.primary_title, t.original_title, t.is_adult, t.start_year, t.end_year, t.runtime_minutes, t.genres].map(field).join('\t') + '\n';
+  return [t.tconst, ...TITLE_FIELDS.map((name) => t[name]), originalKey(t)].map(field).join('\t') + '\n';
 }
 
 /** Where the importer hands parsed rows; resolves with how many rows were committed by the call. */

@@ -72,7 +72,7 @@ export function strictCandidates(db: Kysely<Database>, kind: DatabaseKind, query
 
 /** Titles sharing enough trigrams with the query to be a typo of it. */
 export function fuzzyCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number): Promise<Candidate[]> {
-  return kind === 'sqlite' ? sqliteFuzzy(db, query, words, size) : postgresFuzzy(db, query, size);
+  return kind === 'sqlite' ? sqliteFuzzy(db, query, words, size) : postgresFuzzy(db, query, words, size);
 }
 
 // ——— SQLite ———
@@ -312,25 +312,41 @@ async function postgresStrict(db: Kysely<Database>, query: string, words: string
   const [{ rows }, containing, alternatives] = await Promise.all([
     sql<Candidate>`${sql.join(parts, sql` union all `)}`.execute(db),
     indexableWords(words).length > 0 ? postgresContainingPopularFirst(db, query, words, size) : Promise.resolve([]),
-    postgresAlternatives(db, sql`a.search_title ~>=~ ${query} and a.search_title ~<~ ${`${query}\u{10FFFF}`}`, words),
+    postgresAlternativesStarting(db, query),
   ]);
   return [...rows, ...containing, ...alternatives];
 }
 
 /** How long a search among alternative titles may take, in ms; past it the answer is what the other passes found. */
 export const ALTERNATIVES_TIME_LIMIT_MS = 50;
+/** Other names read per search: each costs a lookup of its title, so a common word reads a bounded sample. */
+export const ALTERNATIVES_SCAN = 500;
+
+/** Other names read for a start: what people type of an original or foreign title is seldom a common start. */
+export const ALTERNATIVE_STARTS = 100;
 
 /**
- * The most popular titles whose other names (imdb_alt_titles) start with the
- * query (`prefix`) or hold every word the trigram index can look up. At most
- * PREFIX_SCAN + 1 names are read, and within ALTERNATIVES_TIME_LIMIT_MS.
+ * Titles whose other names (imdb_alt_titles) start with the query: the first
+ * ALTERNATIVE_STARTS in name order, through the pattern index (so bounded without a time limit).
  */
-function postgresAlternatives(db: Kysely<Database>, prefix: RawBuilder<unknown>, words: string[]): Promise<Candidate[]> {
+async function postgresAlternativesStarting(db: Kysely<Database>, query: string): Promise<Candidate[]> {
+  const { rows } = await sql<Candidate>`select t.tconst, t.primary_title, t.start_year, t.genres, t.title_type, t.num_votes, a.search_title as matched_name
+    from (select tconst, search_title from imdb_alt_titles
+      where search_title ~>=~ ${query} and search_title ~<~ ${`${query}\u{10FFFF}`} order by search_title using ~<~ limit ${ALTERNATIVE_STARTS}) a
+    join imdb_titles t on t.tconst = a.tconst`.execute(db);
+  return rows;
+}
+
+/**
+ * Titles whose other names hold every word the trigram index can look up (at most
+ * ALTERNATIVES_SCAN names). A common word's trigrams cost a read of all their
+ * names, so this runs only with the typo passes, when the strict matches do not fill the page.
+ */
+function postgresAlternativesContaining(db: Kysely<Database>, words: string[]): Promise<Candidate[]> {
   const indexable = indexableWords(words);
-  const condition = indexable.length
-    ? sql`(${prefix}) or (${sql.join(indexable.map((word) => sql`a.search_title like ${`%${likeEscape(word)}%`} escape '\\'`), sql` and `)})`
-    : prefix;
-  return alternativesWhere(db, sql`select tconst, search_title from imdb_alt_titles a where ${condition} limit ${PREFIX_SCAN + 1}`);
+  if (indexable.length === 0) return Promise.resolve([]);
+  const contains = indexable.map((word) => sql`search_title like ${`%${likeEscape(word)}%`} escape '\\'`);
+  return alternativesWhere(db, sql`select tconst, search_title from imdb_alt_titles where ${sql.join(contains, sql` and `)} limit ${ALTERNATIVES_SCAN}`);
 }
 
 /** Titles of the alternative names `names` selects (tconst, search_title), most popular first, within the time limit. */
@@ -375,9 +391,10 @@ export async function withinTime<T>(db: Kysely<Database>, ms: number, work: (trx
  * titles a little more similar. The well-known titles are searched first, through
  * their own small index; only when they give fewer than `size` near misses are all
  * titles searched, and that pass stops after FUZZY_TIME_LIMIT_MS; other names are
- * searched alongside it.
+ * searched alongside (those holding every word, and typos of them).
  */
-async function postgresFuzzy(db: Kysely<Database>, query: string, size: number): Promise<Candidate[]> {
+async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
+  const containing = postgresAlternativesContaining(db, words);
   const penalty = sql`case title_type when 'movie' then 0 when 'tvEpisode' then ${sql.lit(EPISODE_PENALTY)} else ${sql.lit(TYPE_PENALTY)} end`;
   const score = sql`word_similarity(${query}, search_title) * ${sql.lit(SIMILARITY_WEIGHT)}
     + log(coalesce(num_votes, 0)::float8 + 1) - ${penalty}`;
@@ -390,7 +407,7 @@ async function postgresFuzzy(db: Kysely<Database>, query: string, size: number):
   // The same condition as the partial index's, so the planner uses it.
   const { rows: popular } = await nearMisses(db, sql`num_votes >= ${sql.lit(POPULAR_VOTES)}`);
   const close = popular.filter((row) => fuzzyPercent(query, row.primary_title) !== null);
-  if (close.length >= size) return popular;
+  if (close.length >= size) return [...popular, ...(await containing)];
   const [rest, alternatives] = await Promise.all([
     withinTime(db, FUZZY_TIME_LIMIT_MS, async (trx) => (await nearMisses(trx, sql`coalesce(num_votes, 0) < ${sql.lit(POPULAR_VOTES)}`)).rows, []),
     // Typos of other names (original and alternative titles), the closest first.
@@ -400,5 +417,5 @@ async function postgresFuzzy(db: Kysely<Database>, query: string, size: number):
         order by word_similarity(${query}, search_title) desc limit ${CANDIDATES}`,
     ),
   ]);
-  return [...popular, ...rest, ...alternatives];
+  return [...popular, ...rest, ...alternatives, ...(await containing)];
 }

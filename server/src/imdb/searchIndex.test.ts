@@ -114,7 +114,7 @@ for (const kind of TEST_DATABASES) {
       await app.database.db.deleteFrom('imdb_titles').where('tconst', '=', 'tt9500002').execute();
       await bumpCatalogueVersion(app.database.db);
       assert.deepEqual((await search('wombatica')).map((r) => r.tconst), ['tt9500001']);
-      await app.database.db.updateTable('imdb_titles').set({ primary_title: 'Koalaville' }).where('tconst', '=', 'tt9500001').execute();
+      await app.database.db.updateTable('imdb_titles').set({ primary_title: 'Koalaville', search_title: 'koalaville' }).where('tconst', '=', 'tt9500001').execute();
       await bumpCatalogueVersion(app.database.db);
       assert.deepEqual(await search('wombatica'), []);
       assert.deepEqual((await search('koalavil')).map((r) => r.tconst), ['tt9500001']);

@@ -99,7 +99,7 @@ export async function rebuildSqliteSearch(db: Kysely<Database>): Promise<void> {
     await sql`insert into imdb_search (rank, tconst, name)
       select row_number() over (order by case when t.title_type = 'movie' then 0 else 1 end, coalesce(t.num_votes, 0) desc, t.tconst, k.alternative),
         t.tconst, k.name
-      from (select tconst, movieclub_search_key(primary_title) as name, 0 as alternative from imdb_titles
+      from (select tconst, search_title as name, 0 as alternative from imdb_titles
         union all select tconst, search_title, 1 from imdb_alt_titles) k
       join imdb_titles t on t.tconst = k.tconst`.execute(trx);
     await sql`create index imdb_search_name on imdb_search (name)`.execute(trx);

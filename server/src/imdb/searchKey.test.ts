@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
+import fs from 'node:fs';
+import path from 'node:path';
 import { addImdbTitle } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+import { importImdbFiles } from './importer';
+import { BASICS_HEADER } from './parse';
 import { searchKey } from './searchKey';
+import { scratchDir } from './testing';
 
 /** Titles as IMDb writes them, and the key they are found by. */
 const KEYS: [string, string][] = [
@@ -57,20 +61,29 @@ describe('search keys', () => {
 for (const kind of TEST_DATABASES) {
   describe(`search keys in the database (${kind})`, () => {
     let app: TestApp;
+    const scratch = scratchDir();
     before(async () => {
       app = await startTestApp(kind);
     });
-    after(() => app.close());
+    after(async () => {
+      await app.close();
+      scratch.remove();
+    });
 
-    it('computes the same key as the app for every title', async () => {
-      const keys: string[] = [];
-      for (const [title] of KEYS) {
-        const { rows } = await sql<{ key: string }>`select movieclub_search_key(${title}) as key`.execute(app.database.db);
-        keys.push(rows[0].key);
-      }
+    it('stores the key of every imported title and of its original title', async () => {
+      const titles = KEYS.map(([title], i) => ({ tconst: `tt98200${String(i).padStart(2, '0')}`, title }));
+      const file = path.join(scratch.dir, 'title.basics.tsv');
+      fs.writeFileSync(file, [BASICS_HEADER, ...titles.map(({ tconst, title }) => `${tconst}\tmovie\t${title}\tOriginal ${title}\t0\t2001\t\\N\t90\tDrama`)].join('\n'));
+      await importImdbFiles(app.database.db, [file]);
+      const stored = await app.database.db.selectFrom('imdb_titles').select(['tconst', 'search_title']).where('tconst', 'like', 'tt98200%').orderBy('tconst').execute();
       assert.deepEqual(
-        keys,
+        stored.map((row) => row.search_title),
         KEYS.map(([, key]) => key),
+      );
+      const others = await app.database.db.selectFrom('imdb_alt_titles').select('search_title').where('tconst', 'like', 'tt98200%').orderBy('tconst').execute();
+      assert.deepEqual(
+        others.map((row) => row.search_title),
+        KEYS.map(([, key]) => `original ${key}`),
       );
     });
 

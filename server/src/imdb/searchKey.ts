@@ -7,9 +7,9 @@
  * 'I, Robot', 'V for Vendetta'). Only letters, digits and single spaces remain,
  * so a key needs no escaping in a LIKE pattern.
  *
- * SQLite calls this function (registered on every connection as
- * movieclub_search_key); PostgreSQL has the same rule in SQL (the migration
- * 2026-12-16T000000-search-keys), kept equal by searchKey.test.ts.
+ * The app computes every key (the importer for each title it writes) into
+ * imdb_titles.search_title and imdb_alt_titles, on both databases; SQLite also
+ * has it as movieclub_search_key (registered on every connection) for its migrations.
  */
 
 /** ASCII characters read as a space, and ASCII characters dropped. */
@@ -65,20 +65,3 @@ const NUMERALS: [string, string][] = [
   ['ix', '9'],
 ];
 const NUMERAL_DIGITS = new Map(NUMERALS);
-
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-/** The same rule as a PostgreSQL expression of `column` (what the migration's function holds). */
-export function postgresSearchKey(column: string): string {
-  let unicode = `normalize(regexp_replace(normalize(lower(${column}), NFD), '[\\u0300-\\u036f]+', '', 'g'), NFC)`;
-  for (const [from, to] of LETTER_PAIRS) unicode = `replace(${unicode}, ${literal(from)}, ${literal(to)})`;
-  unicode = `translate(${unicode}, ${literal(LETTERS_FROM + UNICODE_SPACE + UNICODE_DROP)}, ${literal(LETTERS_TO + ' '.repeat([...UNICODE_SPACE].length))})`;
-  const lowered = `case when ${column} ~ '[^\\x01-\\x7f]' then ${unicode} else lower(${column}) end`;
-  const spaced = `translate(replace(${lowered}, '&', ' and '), ${literal(ASCII_SPACE + ASCII_DROP)}, ${literal(' '.repeat(ASCII_SPACE.length))})`;
-  // Spaces around the key, so every numeral word has a space before and after it (a lookahead keeps that space for the next one).
-  const padded = `' ' || regexp_replace(${spaced}, ' +', ' ', 'g') || ' '`;
-  let numbered = 'padded';
-  for (const [numeral, digit] of NUMERALS) numbered = `regexp_replace(${numbered}, ' ${numeral}(?= )', ' ${digit}', 'g')`;
-  const words = `(${NUMERALS.map(([numeral]) => numeral).join('|')})`;
-  return `(select btrim(case when padded ~ ' ${words} ' then ${numbered} else padded end) from (select ${padded} as padded) p)`;
-}

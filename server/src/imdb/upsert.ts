@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/database';
 import type { Database, NewImdbTitle } from '../db/schema';
-import type { AkaRow, RatingRow } from './parse';
+import { type AkaRow, originalKey, type RatingRow } from './parse';
 
 /**
  * The idempotent writes of the importer: one statement per batch whatever its
@@ -11,7 +11,7 @@ import type { AkaRow, RatingRow } from './parse';
  * left alone, so a re-import writes (and re-indexes) nothing.
  */
 
-const TITLE_FIELDS = ['title_type', 'primary_title', 'original_title', 'is_adult', 'start_year', 'end_year', 'runtime_minutes', 'genres'] as const;
+export const TITLE_FIELDS = ['title_type', 'primary_title', 'original_title', 'is_adult', 'start_year', 'end_year', 'runtime_minutes', 'genres', 'search_title'] as const;
 
 /** The last row of each tconst: PostgreSQL refuses to upsert one row twice in a statement. */
 function lastOfEach<T extends { tconst: string }>(rows: T[]): T[] {
@@ -28,24 +28,25 @@ const titleConflict = sql.raw(`on conflict (tconst) do update set
   where ${TITLE_FIELDS.map((field) => `imdb_titles.${field} is distinct from excluded.${field}`).join(' or ')}
     or (imdb_titles.num_votes is null and excluded.num_votes is not null)`);
 
-/** Inserts or updates titles; a title's rating, if already known, is kept or copied from the staged ratings. */
+/** Inserts or updates titles, and keeps their original titles as other names; a title's rating, if already known, is kept or copied from the staged ratings. */
 export async function upsertTitles(db: Kysely<Database>, rows: NewImdbTitle[]): Promise<void> {
   if (rows.length === 0) return;
   const unique = lastOfEach(rows);
-  const columns = sql.raw(`tconst, ${TITLE_FIELDS.join(', ')}, average_rating, num_votes`);
   if (dialectOf(db) === 'sqlite') {
     const json = JSON.stringify(unique.map((row) => [row.tconst, ...TITLE_FIELDS.map((field) => row[field] ?? null)]));
-    await sql`insert into imdb_titles (${columns})
-      select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8,
-        r.average_rating, r.num_votes
+    const fields = TITLE_FIELDS.map((_, i) => sql.raw(`j.value ->> ${i + 1}`));
+    await sql`insert into imdb_titles (${sql.raw(`tconst, ${TITLE_FIELDS.join(', ')}, average_rating, num_votes`)})
+      select j.value ->> 0, ${sql.join(fields)}, r.average_rating, r.num_votes
       from json_each(${json}) j left join imdb_ratings r on r.tconst = j.value ->> 0
       where true
       ${titleConflict}`.execute(db);
+    const originals = unique.flatMap((row) => {
+      const key = originalKey(row);
+      return key ? [[row.tconst, key]] : [];
+    });
+    if (originals.length === 0) return;
     await sql`insert into imdb_alt_titles (tconst, search_title)
-      select tconst, original from (
-        select j.value ->> 0 as tconst, movieclub_search_key(j.value ->> 3) as original, movieclub_search_key(j.value ->> 2) as main
-        from json_each(${json}) j where j.value ->> 3 <> j.value ->> 2)
-      where original <> main and original <> ''
+      select value ->> 0, value ->> 1 from json_each(${JSON.stringify(originals)}) where true
       on conflict do nothing`.execute(db);
     return;
   }
@@ -54,27 +55,24 @@ export async function upsertTitles(db: Kysely<Database>, rows: NewImdbTitle[]): 
     db,
     sql`unnest(${column('tconst')}::text[], ${column('title_type')}::text[], ${column('primary_title')}::text[], ${column('original_title')}::text[],
       ${column('is_adult')}::integer[], ${column('start_year')}::integer[], ${column('end_year')}::integer[], ${column('runtime_minutes')}::integer[],
-      ${column('genres')}::text[])
-      as j (tconst, title_type, primary_title, original_title, is_adult, start_year, end_year, runtime_minutes, genres)`,
+      ${column('genres')}::text[], ${column('search_title')}::text[], ${unique.map(originalKey)}::text[])
+      as j (tconst, title_type, primary_title, original_title, is_adult, start_year, end_year, runtime_minutes, genres, search_title, original_key)`,
   );
 }
 
 /**
  * PostgreSQL: inserts or updates titles from `source`, a relation named `j` with the
- * title columns and one row per tconst (an array batch, or the COPY staging table).
+ * title columns and `original_key` (originalKey) and one row per tconst (an array
+ * batch, or the COPY staging table); original titles join the other names.
  */
 export async function mergeTitlesFrom(db: Kysely<Database>, source: RawBuilder<unknown>): Promise<void> {
   await sql`insert into imdb_titles (${sql.raw(`tconst, ${TITLE_FIELDS.join(', ')}, average_rating, num_votes`)})
-    select j.tconst, j.title_type, j.primary_title, j.original_title, j.is_adult, j.start_year, j.end_year, j.runtime_minutes, j.genres,
-      r.average_rating, r.num_votes
+    select j.tconst, ${sql.raw(TITLE_FIELDS.map((field) => `j.${field}`).join(', '))}, r.average_rating, r.num_votes
     from ${source}
     left join imdb_ratings r on r.tconst = j.tconst
     ${titleConflict}`.execute(db);
   await sql`insert into imdb_alt_titles (tconst, search_title)
-    select tconst, original from (
-      select j.tconst, movieclub_search_key(j.original_title) as original, movieclub_search_key(j.primary_title) as main
-      from ${source} where j.original_title <> j.primary_title) o
-    where original <> main and original <> ''
+    select j.tconst, j.original_key from ${source} where j.original_key is not null
     on conflict do nothing`.execute(db);
 }
 
@@ -88,7 +86,7 @@ export async function upsertAlternatives(db: Kysely<Database>, rows: AkaRow[]): 
   if (dialectOf(db) === 'sqlite') {
     await sql`insert into imdb_alt_titles (tconst, search_title)
       select j.value ->> 0, j.value ->> 1 from json_each(${JSON.stringify(unique.map((row) => [row.tconst, row.search_title]))}) j
-      where not exists (select 1 from imdb_titles t where t.tconst = j.value ->> 0 and movieclub_search_key(t.primary_title) = j.value ->> 1)
+      where not exists (select 1 from imdb_titles t where t.tconst = j.value ->> 0 and t.search_title = j.value ->> 1)
       on conflict do nothing`.execute(db);
     return;
   }

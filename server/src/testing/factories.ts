@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { bumpCatalogueVersion } from '../movies/catalogueCache';
 import type { Database, NewImdbTitle, NewMovie } from '../db/schema';
+import { searchKey } from '../imdb/searchKey';
 import { NO_REVIEW_DETAILS } from '../reviews/queries';
 import type { ApiAgent } from './client';
 import type { TestApp } from './testApp';
@@ -33,8 +34,10 @@ export async function addImdbTitle(db: Kysely<Database>, title: Partial<NewImdbT
     genres: 'Drama',
     average_rating: 6.5,
     num_votes: 1000,
+    search_title: '',
     ...title,
   };
+  row.search_title ||= searchKey(row.primary_title);
   await db.insertInto('imdb_titles').values(row).execute();
   await bumpCatalogueVersion(db);
   return row;
