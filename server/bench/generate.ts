@@ -75,23 +75,13 @@ export function typicalQueries(titles: string[], count: number): string[] {
  */
 export async function generateRatings(file: string, titleCount: number): Promise<number> {
   const next = random(1234);
-  const out = fs.createWriteStream(file);
-  out.write('tconst\taverageRating\tnumVotes\n');
-  let buffer = '';
-  let rows = 0;
-  for (let i = 1; i <= titleCount; i++) {
-    if (next() >= 1 / 8) continue;
-    rows++;
-    const votes = Math.max(5, Math.floor(5 / (next() + 0.00002) ** 1.2));
-    buffer += `tt${String(i).padStart(8, '0')}\t${(1 + next() * 9).toFixed(1)}\t${votes}\n`;
-    if (rows % 1000 === 0) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
+  return writeRows(file, 'tconst\taverageRating\tnumVotes', function* () {
+    for (let i = 1; i <= titleCount; i++) {
+      if (next() >= 1 / 8) continue;
+      const votes = Math.max(5, Math.floor(5 / (next() + 0.00002) ** 1.2));
+      yield `tt${String(i).padStart(8, '0')}\t${(1 + next() * 9).toFixed(1)}\t${votes}`;
     }
-  }
-  out.end(buffer);
-  await once(out, 'finish');
-  return rows;
+  });
 }
 
 /**
@@ -102,21 +92,29 @@ export async function generateRatings(file: string, titleCount: number): Promise
 export async function generateAkas(file: string, titleCount: number): Promise<number> {
   const next = random(99);
   const pick = () => WORDS[Math.floor(next() ** 2 * WORDS.length)];
+  return writeRows(file, 'titleId\tordering\ttitle\tregion\tlanguage\ttypes\tattributes\tisOriginalTitle', function* () {
+    for (let i = 1; i <= titleCount; i++) {
+      if (next() >= 1 / 4) continue;
+      const title = Array.from({ length: 1 + Math.floor(next() * 4) }, () => capital(pick())).join(' ');
+      yield `tt${String(i).padStart(8, '0')}\t1\t${title}\tDE\t\\N\timdbDisplay\t\\N\t0`;
+    }
+  });
+}
+
+/** Writes the header and the generated rows, a thousand per write; answers the row count. */
+async function writeRows(file: string, header: string, rows: () => Generator<string>): Promise<number> {
   const out = fs.createWriteStream(file);
-  out.write('titleId\tordering\ttitle\tregion\tlanguage\ttypes\tattributes\tisOriginalTitle\n');
+  out.write(`${header}\n`);
   let buffer = '';
-  let rows = 0;
-  for (let i = 1; i <= titleCount; i++) {
-    if (next() >= 1 / 4) continue;
-    rows++;
-    const title = Array.from({ length: 1 + Math.floor(next() * 4) }, () => capital(pick())).join(' ');
-    buffer += `tt${String(i).padStart(8, '0')}\t1\t${title}\tDE\t\\N\timdbDisplay\t\\N\t0\n`;
-    if (rows % 1000 === 0) {
+  let count = 0;
+  for (const row of rows()) {
+    buffer += `${row}\n`;
+    if (++count % 1000 === 0) {
       if (!out.write(buffer)) await once(out, 'drain');
       buffer = '';
     }
   }
   out.end(buffer);
   await once(out, 'finish');
-  return rows;
+  return count;
 }

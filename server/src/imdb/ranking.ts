@@ -15,6 +15,8 @@ import { fuzzyScore } from './trigrams';
 /** Fuzzy matches below this score are noise rather than typos. */
 export const FUZZY_MIN_SCORE = 0.4;
 
+/** The tier of a title starting with the query. */
+export const START_TIER = 1;
 /** The tier of a title where every word starts a title word: the last strict one. */
 export const WORD_TIER = 2;
 

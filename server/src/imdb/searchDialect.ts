@@ -11,6 +11,7 @@ import {
   type Rank,
   SIMILARITY_WEIGHT,
   strictRank,
+  START_TIER,
   TYPE_PENALTY,
   WORD_TIER,
 } from './ranking';
@@ -220,23 +221,48 @@ const pgColumns = sql`tconst, primary_title, start_year, genres, title_type, num
 // Matches the imdb_titles_popularity index, so the planner may walk it and stop early.
 const pgPopularity = sql`(title_type <> 'movie'), coalesce(num_votes, 0) desc, tconst`;
 
+/** Titles starting with `query`: every one sorts between it and it followed by the highest code point (bytewise, as text_pattern_ops compares). */
+const startingWith = (query: string) => sql<SqlBool>`search_title ~>=~ ${query} and search_title ~<~ ${`${query}\u{10FFFF}`}`;
+
 /**
- * Titles starting with the query, in one statement whatever the planner thinks of
- * the prefix. Up to PREFIX_SCAN + 1 of them are read in name order (the pattern
- * index, stopping early); if that was all of them they are sorted here. Otherwise
- * the start is common, and walking the popularity index finds its most popular
- * titles quickly. Left to itself the planner sometimes walked the popularity
- * index for a rare start and read the whole table.
+ * Titles starting with the query, the well-known ones (POPULAR_VOTES or more) first
+ * through their own small index. A start with fewer votes can only pass one whose
+ * score is above the best such a title could reach, so when `size` of the well-known
+ * ones are, the rest are not read.
  */
-function postgresPrefix(query: string): RawBuilder<Candidate> {
-  // Every title starting with the query sorts between it and it followed by the highest code point (bytewise, as text_pattern_ops compares).
-  const range = sql<SqlBool>`search_title ~>=~ ${query} and search_title ~<~ ${`${query}\u{10FFFF}`}`;
-  return sql<Candidate>`(with prefix as materialized (
-      select ${pgColumns} from imdb_titles where ${range} order by search_title using ~<~ limit ${PREFIX_SCAN + 1}
-    ), prefix_size as (select count(*) as n from prefix)
-    (select ${pgColumns} from prefix where (select n from prefix_size) <= ${PREFIX_SCAN} order by ${pgPopularity} limit ${CANDIDATES})
-    union all
-    (select ${pgColumns} from imdb_titles where ${range} and (select n from prefix_size) > ${PREFIX_SCAN} order by ${pgPopularity} limit ${CANDIDATES}))`;
+async function postgresStarting(db: Kysely<Database>, query: string, size: number): Promise<Candidate[]> {
+  // The same condition as the partial index's, so the planner uses it.
+  const { rows: popular } = await sql<Candidate>`select ${pgColumns} from imdb_titles
+    where num_votes >= ${sql.lit(POPULAR_VOTES)} and ${startingWith(query)} order by ${pgPopularity} limit ${CANDIDATES}`.execute(db);
+  const ceiling = strictRank(START_TIER, { title_type: 'movie', num_votes: POPULAR_VOTES - 1 }).score;
+  if (popular.filter((row) => strictRank(START_TIER, row).score > ceiling).length >= size) return popular;
+  return [...popular, ...(await postgresAllStarting(db, query))];
+}
+
+/** PostgreSQL reads this many titles of a start by name before walking it in popularity order (each read is a row fetch). */
+const POSTGRES_PREFIX_SCAN = 1000;
+
+/**
+ * The most popular titles starting with the query. Up to POSTGRES_PREFIX_SCAN + 1 of them are
+ * read in name order (the pattern index, stopping early); if that was all of them they
+ * are sorted. Otherwise the start is common, and walking the popularity index finds its
+ * most popular titles, for at most WALK_TIME_LIMIT_MS; past it the most popular of
+ * those read by name are the answer.
+ */
+async function postgresAllStarting(db: Kysely<Database>, query: string): Promise<Candidate[]> {
+  const { rows } = await sql<{ n: number; titles: Candidate[] }>`
+    with found as materialized (select ${pgColumns} from imdb_titles where ${startingWith(query)} order by search_title using ~<~ limit ${POSTGRES_PREFIX_SCAN + 1})
+    select (select count(*) from found) as n,
+      coalesce((select json_agg(top) from (select * from found order by ${pgPopularity} limit ${CANDIDATES}) top), '[]') as titles`.execute(db);
+  const sample = rows[0]?.titles ?? [];
+  if (Number(rows[0]?.n ?? 0) <= POSTGRES_PREFIX_SCAN) return sample;
+  return withinTime(
+    db,
+    WALK_TIME_LIMIT_MS,
+    async (trx) =>
+      (await sql<Candidate>`select ${pgColumns} from imdb_titles where ${startingWith(query)} order by ${pgPopularity} limit ${CANDIDATES}`.execute(trx)).rows,
+    sample,
+  );
 }
 
 /**
@@ -244,27 +270,45 @@ function postgresPrefix(query: string): RawBuilder<Candidate> {
  * those rows only), or null when more than PREFIX_SCAN titles meet the condition.
  * At most PREFIX_SCAN + 1 rows are read, through the trigram index only: the
  * planner, guessing how many titles hold a word, otherwise sometimes walked the
- * popularity index through most of the table for a rare combination.
+ * popularity index through most of the table for a rare combination. The trigram
+ * index reads every title holding a common word before the limit applies, so past
+ * FEW_TIME_LIMIT_MS the titles count as many (null).
  */
 async function postgresFew(db: Kysely<Database>, condition: RawBuilder<unknown>, filter: RawBuilder<unknown>): Promise<Candidate[] | null> {
-  const { rows } = await db.transaction().execute(async (trx) => {
-    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(trx);
-    return sql<{ n: number; titles: Candidate[] }>`
-      with found as materialized (select ${pgColumns} from imdb_titles where ${condition} limit ${PREFIX_SCAN + 1})
-      select (select count(*) from found) as n,
-        coalesce((select json_agg(top) from (select * from found where ${filter} order by ${pgPopularity} limit ${CANDIDATES}) top), '[]') as titles`.execute(trx);
-  });
-  const result = rows[0];
+  const rows = await withinTime(
+    db,
+    FEW_TIME_LIMIT_MS,
+    async (trx) => {
+      await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(trx);
+      return (
+        await sql<{ n: number; titles: Candidate[] }>`
+          with found as materialized (select ${pgColumns} from imdb_titles where ${condition} limit ${PREFIX_SCAN + 1})
+          select (select count(*) from found) as n,
+            coalesce((select json_agg(top) from (select * from found where ${filter} order by ${pgPopularity} limit ${CANDIDATES}) top), '[]') as titles`.execute(trx)
+      ).rows;
+    },
+    null,
+  );
+  const result = rows?.[0];
   return result && Number(result.n) <= PREFIX_SCAN ? result.titles : null;
 }
 
-/** The CANDIDATES most popular titles meeting `condition`: few are read whole, many walked in popularity order. */
+/** How long reading the few titles holding some words may take, in ms, before they count as many. */
+export const FEW_TIME_LIMIT_MS = 30;
+/** How long walking titles in popularity order for some words may take, in ms; past it the answer is what the other passes found. */
+export const WALK_TIME_LIMIT_MS = 60;
+
+/** The CANDIDATES most popular titles meeting `condition`: few are read whole, many walked in popularity order (for at most WALK_TIME_LIMIT_MS). */
 async function postgresMostPopular(db: Kysely<Database>, condition: RawBuilder<unknown>): Promise<Candidate[]> {
   const few = await postgresFew(db, condition, sql<SqlBool>`true`);
   if (few) return few;
-  // Over PREFIX_SCAN titles meet it, so walking them in popularity order stops early.
-  const { rows } = await sql<Candidate>`select ${pgColumns} from imdb_titles where ${condition} order by ${pgPopularity} limit ${CANDIDATES}`.execute(db);
-  return rows;
+  // Over PREFIX_SCAN titles meet it, so walking them in popularity order stops early, unless they are all obscure.
+  return withinTime(
+    db,
+    WALK_TIME_LIMIT_MS,
+    async (trx) => (await sql<Candidate>`select ${pgColumns} from imdb_titles where ${condition} order by ${pgPopularity} limit ${CANDIDATES}`.execute(trx)).rows,
+    [],
+  );
 }
 
 /**
@@ -305,16 +349,13 @@ async function postgresContainingPopularFirst(db: Kysely<Database>, query: strin
 }
 
 async function postgresStrict(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
-  const parts = [
-    sql`(select ${pgColumns} from imdb_titles where search_title = ${query} order by ${pgPopularity} limit ${CANDIDATES})`,
-    postgresPrefix(query),
-  ];
-  const [{ rows }, containing, alternatives] = await Promise.all([
-    sql<Candidate>`${sql.join(parts, sql` union all `)}`.execute(db),
+  const [{ rows }, starting, containing, alternatives] = await Promise.all([
+    sql<Candidate>`select ${pgColumns} from imdb_titles where search_title = ${query} order by ${pgPopularity} limit ${CANDIDATES}`.execute(db),
+    postgresStarting(db, query, size),
     indexableWords(words).length > 0 ? postgresContainingPopularFirst(db, query, words, size) : Promise.resolve([]),
     postgresAlternativesStarting(db, query),
   ]);
-  return [...rows, ...containing, ...alternatives];
+  return [...rows, ...starting, ...containing, ...alternatives];
 }
 
 /** How long a search among alternative titles may take, in ms; past it the answer is what the other passes found. */

@@ -7,10 +7,11 @@ import { POPULAR_VOTES } from './searchDialect';
 /**
  * Keeping the title-search index right around an import. Small imports leave it
  * to the database (SQLite triggers, PostgreSQL indexes). A big one — at least a
- * tenth of the titles or ratings already held, or after an interrupted big one — pauses
+ * tenth of the titles, ratings or other names already held, or after an interrupted big one — pauses
  * SQLite's per-row triggers and, once the import ends (or fails), renumbers the
  * titles in popularity order and rebuilds the trigram index in one go; on
- * PostgreSQL it drops the search indexes and builds them again at the end.
+ * PostgreSQL it drops the search indexes of the tables it loads into (titles,
+ * other names) and builds them again at the end.
  * Either is several times faster than keeping the index up row by row.
  */
 const BULK_SHARE = 10;
@@ -36,14 +37,21 @@ export function estimateRows(files: { size: number; gzip: boolean; dataset: Data
 }
 
 type CountedTable = 'imdb_titles' | 'imdb_ratings' | 'imdb_alt_titles';
+type SearchTable = 'imdb_titles' | 'imdb_alt_titles';
 
-/** Big enough to rebuild for: a tenth of the titles, ratings (new votes reorder popularity) or alternative titles. */
-async function isBulk(db: Kysely<Database>, estimate: ImportEstimate): Promise<boolean> {
+/**
+ * The tables whose search indexes a load is big enough to rebuild: titles for a tenth of
+ * the titles or ratings (new votes reorder popularity), other names for a tenth of them
+ * or of the titles (titles bring their original titles).
+ */
+async function bulkTables(db: Kysely<Database>, estimate: ImportEstimate): Promise<Set<SearchTable>> {
   const count = async (table: CountedTable) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const big = async (rows: number, table: CountedTable) => rows > 0 && rows * BULK_SHARE >= (await count(table));
-  return (
-    (await big(estimate.titles, 'imdb_titles')) || (await big(estimate.ratings, 'imdb_ratings')) || (await big(estimate.alternatives, 'imdb_alt_titles'))
-  );
+  const titles = await big(estimate.titles, 'imdb_titles');
+  const tables = new Set<SearchTable>();
+  if (titles || (await big(estimate.ratings, 'imdb_ratings'))) tables.add('imdb_titles');
+  if (titles || (await big(estimate.alternatives, 'imdb_alt_titles'))) tables.add('imdb_alt_titles');
+  return tables;
 }
 
 /** Prepares the index for an import of about `estimate` rows; the returned function finishes it. */
@@ -51,39 +59,51 @@ export async function beginIndexedImport(db: Kysely<Database>, estimate: ImportE
   if (dialectOf(db) === 'postgres') return beginPostgresImport(db, estimate);
   const stale = await sql`select 1 from imdb_search_stale limit 1`.execute(db);
   if (stale.rows.length === 0) {
-    if (!(await isBulk(db, estimate))) return async () => {};
+    if ((await bulkTables(db, estimate)).size === 0) return async () => {};
     await sql`insert into imdb_search_stale (since) values (${new Date().toISOString()})`.execute(db);
   }
   return () => rebuildSqliteSearch(db);
 }
 
-/** The search indexes of the PostgreSQL migration, dropped during a big load and built again after it. */
-const POSTGRES_INDEXES: Record<string, string> = {
-  imdb_titles_title_trgm: 'create index if not exists imdb_titles_title_trgm on imdb_titles using gin (search_title gin_trgm_ops)',
-  imdb_titles_title_prefix:
-    "create index if not exists imdb_titles_title_prefix on imdb_titles (search_title text_pattern_ops, (title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
-  imdb_titles_popularity:
-    "create index if not exists imdb_titles_popularity on imdb_titles ((title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
-  imdb_titles_original: 'create index if not exists imdb_titles_original on imdb_titles (lower(original_title)) where original_title <> primary_title',
-  imdb_titles_popular_trgm: `create index if not exists imdb_titles_popular_trgm on imdb_titles using gin (search_title gin_trgm_ops) where num_votes >= ${POPULAR_VOTES}`,
+/** The search indexes of the PostgreSQL migrations by table, dropped during a big load and built again after it. */
+const POSTGRES_INDEXES: Record<SearchTable, Record<string, string>> = {
+  imdb_titles: {
+    imdb_titles_title_trgm: 'create index if not exists imdb_titles_title_trgm on imdb_titles using gin (search_title gin_trgm_ops)',
+    imdb_titles_title_prefix:
+      "create index if not exists imdb_titles_title_prefix on imdb_titles (search_title text_pattern_ops, (title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
+    imdb_titles_popularity:
+      "create index if not exists imdb_titles_popularity on imdb_titles ((title_type <> 'movie'), (coalesce(num_votes, 0)) desc, tconst)",
+    imdb_titles_original: 'create index if not exists imdb_titles_original on imdb_titles (lower(original_title)) where original_title <> primary_title',
+    imdb_titles_popular_trgm: `create index if not exists imdb_titles_popular_trgm on imdb_titles using gin (search_title gin_trgm_ops) where num_votes >= ${POPULAR_VOTES}`,
+    imdb_titles_popular_prefix: `create index if not exists imdb_titles_popular_prefix on imdb_titles (search_title text_pattern_ops) where num_votes >= ${POPULAR_VOTES}`,
+  },
+  imdb_alt_titles: {
+    imdb_alt_titles_trgm: 'create index if not exists imdb_alt_titles_trgm on imdb_alt_titles using gin (search_title gin_trgm_ops)',
+    imdb_alt_titles_prefix: 'create index if not exists imdb_alt_titles_prefix on imdb_alt_titles (search_title text_pattern_ops)',
+  },
 };
 
 async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimate): Promise<() => Promise<void>> {
   const present = await sql<{ indexname: string }>`select indexname from pg_indexes
-    where schemaname = current_schema() and tablename = 'imdb_titles'`.execute(db);
+    where schemaname = current_schema() and tablename in ('imdb_titles', 'imdb_alt_titles')`.execute(db);
   const names = new Set(present.rows.map((row) => row.indexname));
+  const tables = await bulkTables(db, estimate);
   // A missing index means an earlier big load was interrupted: this import finishes its work.
-  const interrupted = Object.keys(POSTGRES_INDEXES).some((name) => !names.has(name));
-  if (!interrupted && !(await isBulk(db, estimate))) return async () => {};
-  for (const name of Object.keys(POSTGRES_INDEXES)) await sql`drop index if exists ${sql.id(name)}`.execute(db);
+  for (const [table, indexes] of Object.entries(POSTGRES_INDEXES) as [SearchTable, Record<string, string>][]) {
+    if (Object.keys(indexes).some((name) => !names.has(name))) tables.add(table);
+  }
+  if (tables.size === 0) return async () => {};
+  for (const table of tables) {
+    for (const name of Object.keys(POSTGRES_INDEXES[table])) await sql`drop index if exists ${sql.id(name)}`.execute(db);
+  }
   return async () => {
     await db.transaction().execute(async (trx) => {
       // More sort memory than the default 64 MB builds the indexes of a full dataset several times faster.
       await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
-      for (const ddl of Object.values(POSTGRES_INDEXES)) await sql.raw(ddl).execute(trx);
+      for (const table of tables) for (const ddl of Object.values(POSTGRES_INDEXES[table])) await sql.raw(ddl).execute(trx);
     });
     // Fresh statistics let the planner choose between the trigram and the popularity index.
-    await sql`analyze imdb_titles`.execute(db);
+    for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
   };
 }
 
