@@ -125,6 +125,8 @@ export async function startCluster(options: {
         LOG_LEVEL: 'error',
         LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
         REGISTER_RATE_LIMIT_PER_HOUR: '1000',
+        // Three servers, a browser and PostgreSQL share two cores: a search read may outlast the default budget.
+        SEARCH_TIME_BUDGET_MS: '2000',
         ...options.env,
       },
     });

@@ -14,6 +14,7 @@ import { openDatabase, postgresPoolOf, type AppDatabase } from '../src/db/databa
 import { migrateToLatest } from '../src/db/migrate';
 import { importImdbFiles } from '../src/imdb/importer';
 import { searchIndex } from '../src/imdb/search';
+import { SEARCH_TIME_BUDGET_MS } from '../src/imdb/searchDialect';
 import { normaliseQuery } from '../src/imdb/ranking';
 import { AKAS, akaRows, decoys, FILMS, QUERIES as RELEVANCE_QUERIES, titleRows } from '../src/imdb/relevanceCases';
 import { percentile, POSTGRES_URL, withPostgresSchema } from './club';
@@ -28,7 +29,7 @@ import { benchUploads } from './uploads';
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const QUERIES = 1000;
-/** `sqlite`, `postgres`, `http`, `mixed`, `lighthouse`, `uploads`, `imports`, `insights` or `feed` to run one part; everything by default. */
+/** `databases` (both), `sqlite`, `postgres`, `http`, `mixed`, `lighthouse`, `uploads`, `imports`, `insights` or `feed` to run one part; everything by default. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const IMPORT_TARGET = 50_000;
 const SEARCH_P95_TARGET = 20;
@@ -65,7 +66,10 @@ async function baselineLoad(database: AppDatabase, files: Files, dir: string): P
   return loaded.status === 0 ? (performance.now() - started) / 1000 : null;
 }
 
-async function measure(label: string, database: AppDatabase, files: Files, queries: string[], dir: string) {
+/** Each typical query's answer (tconsts in order), to compare the databases. */
+type Answers = Map<string, string[]>;
+
+async function measure(label: string, database: AppDatabase, files: Files, queries: string[], dir: string): Promise<Answers> {
   await migrateToLatest(database);
   const started = performance.now();
   const reports = await importImdbFiles(database.db, [files.basics, files.ratings]);
@@ -90,10 +94,12 @@ async function measure(label: string, database: AppDatabase, files: Files, queri
   console.log(`${label}: imported ${akas.toLocaleString('en')} alternative titles in ${((performance.now() - akasStarted) / 1000).toFixed(1)} s`);
   for (const query of queries.slice(0, 20)) await searchIndex(database.db, database.kind, normaliseQuery(query), 8); // warm-up
   const timed: { query: string; ms: number }[] = [];
+  const answers: Answers = new Map();
   for (const query of queries) {
     const t = performance.now();
-    await searchIndex(database.db, database.kind, normaliseQuery(query), 8);
+    const results = await searchIndex(database.db, database.kind, normaliseQuery(query), 8);
     timed.push({ query, ms: performance.now() - t });
+    answers.set(query, results.map((result) => result.tconst));
   }
   timed.sort((a, b) => a.ms - b.ms);
   const times = timed.map((entry) => entry.ms);
@@ -105,6 +111,29 @@ async function measure(label: string, database: AppDatabase, files: Files, queri
   );
   console.log(`${label}: slowest: ${timed.slice(-5).reverse().map((entry) => `'${entry.query}' ${f(entry.ms)}`).join(', ')}`);
   await measureRelevance(label, database);
+  return answers;
+}
+
+/**
+ * How often PostgreSQL's answer to a typical query matches SQLite's, whose reads are
+ * bounded by candidates counted rather than by time: the first title, and the share of
+ * SQLite's titles PostgreSQL's list holds too.
+ */
+function compareAnswers(sqlite: Answers, postgres: Answers) {
+  let sameFirst = 0;
+  let shared = 0;
+  let total = 0;
+  for (const [query, expected] of sqlite) {
+    const got = postgres.get(query) ?? [];
+    if (got[0] === expected[0]) sameFirst++;
+    shared += got.filter((tconst) => expected.includes(tconst)).length;
+    total += expected.length;
+  }
+  const percent = (n: number, of: number) => `${((n / Math.max(1, of)) * 100).toFixed(0)} %`;
+  console.log(
+    `PostgreSQL vs SQLite, typical queries: the same first title for ${percent(sameFirst, sqlite.size)} of ${sqlite.size} distinct queries; ` +
+      `${percent(shared, total)} of SQLite's titles also in PostgreSQL's answer`,
+  );
 }
 
 /** The relevance suite's queries against the generated index with the real films in it: hits, and how long they take. */
@@ -131,7 +160,7 @@ async function measureRelevance(label: string, database: AppDatabase) {
 async function main() {
   console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}`);
   console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  if (ONLY === '' || ONLY === 'sqlite' || ONLY === 'postgres') await benchDatabases();
+  if (['', 'databases', 'sqlite', 'postgres'].includes(ONLY)) await benchDatabases();
   if (ONLY === '' || ONLY === 'http') await benchHttp();
   if (ONLY === '' || ONLY === 'mixed') await benchMixed();
   if (ONLY === '' || ONLY === 'lighthouse') await benchLighthouse();
@@ -165,20 +194,23 @@ async function benchDatabases() {
     );
     const queries = typicalQueries(titles, QUERIES);
 
+    let sqliteAnswers: Answers | null = null;
     if (ONLY !== 'postgres') {
       const sqlite = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
       try {
-        await measure('SQLite', sqlite, files, queries, dir);
+        sqliteAnswers = await measure('SQLite', sqlite, files, queries, dir);
       } finally {
         await sqlite.close();
       }
     }
     if (ONLY === 'sqlite') return;
 
+    console.log(`PostgreSQL: each search's timed reads end within ${SEARCH_TIME_BUDGET_MS} ms (SEARCH_TIME_BUDGET_MS)`);
     await withPostgresSchema(async (schema) => {
       const postgres = openDatabase(POSTGRES_URL, { pgSchema: schema, pgPoolSize: 4 });
       try {
-        await measure('PostgreSQL', postgres, files, queries, dir);
+        const postgresAnswers = await measure('PostgreSQL', postgres, files, queries, dir);
+        if (sqliteAnswers) compareAnswers(sqliteAnswers, postgresAnswers);
       } finally {
         await postgres.close();
       }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOGIN_FAILURES_BEFORE_LOCK, REGISTRATION_MODES, type RegistrationMode, USERNAME_PATTERN } from '@movieclub/contract';
 import { RATE_LIMITS, type RateLimits } from './http/rateLimits';
+import { SEARCH_TIME_BUDGET_MS } from './imdb/searchDialect';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,6 +31,8 @@ export interface Config {
   omdbBaseUrl: string;
   tmdbBaseUrl: string;
   metadataTimeoutMs: number;
+  /** How long one title search may read on PostgreSQL, in ms; past it the answer is what was found (searchDialect.ts). */
+  searchTimeBudgetMs: number;
   /** Mixed into session-token hashes; changing it signs everyone out. */
   sessionSecret: string;
   logLevel: string;
@@ -317,6 +320,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     omdbBaseUrl: url(env, 'OMDB_URL', 'https://www.omdbapi.com')!,
     tmdbBaseUrl: url(env, 'TMDB_URL', 'https://api.themoviedb.org')!,
     metadataTimeoutMs: integer(env, 'METADATA_TIMEOUT_MS', 5000, 100, 120_000),
+    searchTimeBudgetMs: integer(env, 'SEARCH_TIME_BUDGET_MS', SEARCH_TIME_BUDGET_MS, 5, 60_000),
     sessionSecret: optional(env, 'SESSION_SECRET') ?? '',
     logLevel: logLevel(env),
     trustProxy: trustProxy(env),

@@ -117,6 +117,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
       max: options.pgPoolSize ?? 10,
       options: options.pgSchema ? `-c search_path=${options.pgSchema},public` : undefined,
     });
+    // The app's statements are short: compiling one just in time (for a high cost estimate, such as a
+    // trigram read of a common word) took longer than running it, so no connection compiles.
+    pool.on('connect', (client) => void client.query('set jit = off').catch(() => undefined));
     const observers = queryObservers();
     const db = new Kysely<Database>({ dialect: new AppPostgresDialect({ pool }), log: observers.log });
     pools.set(db, pool);

@@ -35,6 +35,8 @@ export const FILMS: Title[] = [
   ['tt0245429', 'movie', 'Spirited Away', 900_000, 'Sen to Chihiro no kamikakushi'],
   ['tt5884052', 'movie', 'Pokémon Detective Pikachu', 180_000],
   ['tt0903747', 'tvSeries', 'Breaking Bad', 2_200_000],
+  ['tt1475582', 'tvSeries', 'Sherlock', 1_000_000],
+  ['tt0108778', 'tvSeries', 'Friends', 1_100_000],
   ['tt0111161', 'movie', 'The Shawshank Redemption', 3_000_000],
   ['tt0110912', 'movie', 'Pulp Fiction', 2_300_000],
   ['tt0109830', 'movie', 'Forrest Gump', 2_300_000],
@@ -111,6 +113,11 @@ export function decoys(): Title[] {
     add('movie', `Alien Encounter ${i}`, 10 + i);
     add('movie', `Inception Point ${i}`, 10 + i);
   }
+  // Films named as a series is, more of them than a page holds: the series (fewer votes would not do) still leads.
+  for (let i = 1; i <= 12; i++) {
+    add('movie', 'Sherlock', 10 * i);
+    add('movie', 'Friends', 10 * i);
+  }
   // Episodes named after the films, some fairly voted.
   for (let i = 1; i <= 30; i++) {
     for (const name of ['The Matrix', 'The Godfather', 'Alien', 'Inception', 'Spider-Man', 'Star Wars', 'The Dark Knight', 'Toy Story', 'The Terminator', 'Titanic']) {
@@ -160,6 +167,8 @@ export const QUERIES: [string, string, number][] = [
   ['amélie', 'tt0211915', 1],
   ['pokemon detective pikachu', 'tt5884052', 1],
   ['breaking bad', 'tt0903747', 1],
+  ['sherlock', 'tt1475582', 1],
+  ['friends', 'tt0108778', 1],
   ['amelie', 'tt0211915', 1],
   ['AMELIE', 'tt0211915', 1],
   ['le fabuleux destin', 'tt0211915', 1],

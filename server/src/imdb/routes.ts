@@ -10,7 +10,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   // Anonymous: the header search is for visitors too; limits keep scripted scraping in check.
   contractRoute(app, api.search, { config: { rateLimit: rateLimit(app.config, 'search') } })(async (request) => {
     const { q, limit } = request.query;
-    return { success: true, results: await searchTitles(app.db, app.database.kind, q, limit) };
+    return { success: true, results: await searchTitles(app.db, app.database.kind, q, limit, app.config.searchTimeBudgetMs) };
   });
 
   // Well-known titles to start a catalogue with; public like the search it complements.

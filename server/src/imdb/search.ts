@@ -1,10 +1,11 @@
+import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { SEARCH_LIMIT_MAX, SEARCH_MIN_CHARS } from '@movieclub/contract';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
 import { CatalogueCache } from '../movies/catalogueCache';
 import { byRank, compareRanks, fuzzyPercent, fuzzyRank, matchTier, normaliseQuery, type Rank, strictRank } from './ranking';
-import { type Candidate, fuzzyCandidates, strictCandidates } from './searchDialect';
+import { type Candidate, fuzzyCandidates, SEARCH_TIME_BUDGET_MS, strictCandidates } from './searchDialect';
 
 export { FUZZY_MIN_SCORE, normaliseQuery } from './ranking';
 
@@ -34,17 +35,37 @@ const reply = (row: Candidate): TitleSearchResult => ({
  * and alternative titles match as well as its primary one. The database proposes capped candidate lists (see searchDialect.ts); the order
  * is decided here, the same way for both.
  */
-export async function searchTitles(db: Kysely<Database>, kind: DatabaseKind, raw: string, limit: number): Promise<TitleSearchResult[]> {
+export async function searchTitles(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  raw: string,
+  limit: number,
+  budgetMs = SEARCH_TIME_BUDGET_MS,
+): Promise<TitleSearchResult[]> {
   const query = normaliseQuery(raw);
   if ([...query].length < SEARCH_MIN_CHARS) return [];
   // What people type repeats (the same prefixes, letter by letter): answers are kept until the index or catalogue changes.
-  return recentSearches.get(db, `${limit}\u0000${query}`, () => searchIndex(db, kind, query, limit));
+  return recentSearches.get(db, `${limit}\u0000${budgetMs}\u0000${query}`, () => searchIndex(db, kind, query, limit, budgetMs));
 }
 
 const recentSearches = new CatalogueCache<TitleSearchResult[]>(5000);
 
-/** The search itself, on a normalised query of at least SEARCH_MIN_CHARS (the benchmark times it without the cache). */
-export async function searchIndex(db: Kysely<Database>, kind: DatabaseKind, query: string, limit: number): Promise<TitleSearchResult[]> {
+/** The part of the time budget the strict reads may use. */
+const STRICT_SHARE = 0.625;
+
+/**
+ * The search itself, on a normalised query of at least SEARCH_MIN_CHARS (the benchmark times it
+ * without the cache). PostgreSQL's timed reads end `budgetMs` after it began, the strict ones
+ * (exact, start, every word) by STRICT_SHARE of that, so the typo reads keep some time.
+ */
+export async function searchIndex(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: string,
+  limit: number,
+  budgetMs = SEARCH_TIME_BUDGET_MS,
+): Promise<TitleSearchResult[]> {
+  const began = performance.now();
   const size = Math.max(1, Math.min(SEARCH_LIMIT_MAX, Math.floor(limit)));
   const words = query.split(' ');
   // Queries made only of one- and two-letter words are too short to index as trigrams: title starts only.
@@ -65,13 +86,13 @@ export async function searchIndex(db: Kysely<Database>, kind: DatabaseKind, quer
   };
   const answer = () => [...best.values()].sort(byRank).slice(0, size).map(({ row }) => reply(row));
 
-  for (const row of await strictCandidates(db, kind, query, words, size)) {
+  for (const row of await strictCandidates(db, kind, query, words, size, began + budgetMs * STRICT_SHARE)) {
     const tier = strictTier(row);
     if (tier !== null) keep(row, strictRank(tier, row));
   }
   if (best.size >= size || [...query].length < 3) return answer();
 
-  for (const row of await fuzzyCandidates(db, kind, query, words, size)) {
+  for (const row of await fuzzyCandidates(db, kind, query, words, size, began + budgetMs)) {
     // A title the strict lookup did not reach (past its candidate caps) still ranks as the match it is.
     const tier = strictTier(row);
     if (tier !== null) {

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
@@ -18,8 +19,9 @@ import {
 
 /**
  * Where title search differs by database, side by side. Both propose capped
- * candidate lists in popularity order (feature films, then votes), so common
- * words stop early; search.ts then ranks the candidates by match quality and
+ * candidate lists in popularity order, so common words stop early (SQLite: by
+ * ranking.ts's popularity, votes less a type's penalty; PostgreSQL: its popularity
+ * index, feature films then votes); search.ts then ranks the candidates by match quality and
  * popularity (ranking.ts). SQLite finds distinct title keys ("names", searchKey.ts) in
  * an FTS5 trigram table whose rowid is the popularity rank, keeps the best names
  * by the same ranking, then takes the `size` most popular titles of each (equal
@@ -67,13 +69,13 @@ export function wordTrigrams(words: string[]): string[] {
 }
 
 /** Titles equal to, starting with, or containing every word of the query (a search key). */
-export function strictCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number): Promise<Candidate[]> {
-  return kind === 'sqlite' ? sqliteStrict(db, query, words, size) : postgresStrict(db, query, words, size);
+export function strictCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number, until: number): Promise<Candidate[]> {
+  return kind === 'sqlite' ? sqliteStrict(db, query, words, size) : postgresStrict(db, query, words, size, until);
 }
 
 /** Titles sharing enough trigrams with the query to be a typo of it. */
-export function fuzzyCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number): Promise<Candidate[]> {
-  return kind === 'sqlite' ? sqliteFuzzy(db, query, words, size) : postgresFuzzy(db, query, words, size);
+export function fuzzyCandidates(db: Kysely<Database>, kind: DatabaseKind, query: string, words: string[], size: number, until: number): Promise<Candidate[]> {
+  return kind === 'sqlite' ? sqliteFuzzy(db, query, words, size) : postgresFuzzy(db, query, words, size, until);
 }
 
 // ——— SQLite ———
@@ -118,8 +120,8 @@ interface FoundName {
 /**
  * The `count` best names (their ranks), ranked by their most popular title: one
  * title per name, read through the name index. That is the title ranked first
- * (feature films, then votes, as of the last renumbering), not always the one
- * ranking best here: callers ask for twice the names they need.
+ * (by popularity as of the last renumbering), not always the one ranking best
+ * here (titles added since rank after it): callers ask for twice the names they need.
  */
 async function bestNames(db: Kysely<Database>, found: FoundName[], count: number): Promise<number[]> {
   if (found.length <= count) return found.map((name) => name.rank);
@@ -230,13 +232,13 @@ const startingWith = (query: string) => sql<SqlBool>`search_title ~>=~ ${query} 
  * score is above the best such a title could reach, so when `size` of the well-known
  * ones are, the rest are not read.
  */
-async function postgresStarting(db: Kysely<Database>, query: string, size: number): Promise<Candidate[]> {
+async function postgresStarting(db: Kysely<Database>, query: string, size: number, until: number): Promise<Candidate[]> {
   // The same condition as the partial index's, so the planner uses it.
   const { rows: popular } = await sql<Candidate>`select ${pgColumns} from imdb_titles
     where num_votes >= ${sql.lit(POPULAR_VOTES)} and ${startingWith(query)} order by ${pgPopularity} limit ${CANDIDATES}`.execute(db);
   const ceiling = strictRank(START_TIER, { title_type: 'movie', num_votes: POPULAR_VOTES - 1 }).score;
   if (popular.filter((row) => strictRank(START_TIER, row).score > ceiling).length >= size) return popular;
-  return [...popular, ...(await postgresAllStarting(db, query))];
+  return [...popular, ...(await postgresAllStarting(db, query, until))];
 }
 
 /** PostgreSQL reads this many titles of a start by name before walking it in popularity order (each read is a row fetch). */
@@ -249,7 +251,7 @@ const POSTGRES_PREFIX_SCAN = 1000;
  * most popular titles, for at most WALK_TIME_LIMIT_MS; past it the most popular of
  * those read by name are the answer.
  */
-async function postgresAllStarting(db: Kysely<Database>, query: string): Promise<Candidate[]> {
+async function postgresAllStarting(db: Kysely<Database>, query: string, until: number): Promise<Candidate[]> {
   const { rows } = await sql<{ n: number; titles: Candidate[] }>`
     with found as materialized (select ${pgColumns} from imdb_titles where ${startingWith(query)} order by search_title using ~<~ limit ${POSTGRES_PREFIX_SCAN + 1})
     select (select count(*) from found) as n,
@@ -262,6 +264,7 @@ async function postgresAllStarting(db: Kysely<Database>, query: string): Promise
     async (trx) =>
       (await sql<Candidate>`select ${pgColumns} from imdb_titles where ${startingWith(query)} order by ${pgPopularity} limit ${CANDIDATES}`.execute(trx)).rows,
     sample,
+    until,
   );
 }
 
@@ -274,7 +277,7 @@ async function postgresAllStarting(db: Kysely<Database>, query: string): Promise
  * index reads every title holding a common word before the limit applies, so past
  * FEW_TIME_LIMIT_MS the titles count as many (null).
  */
-async function postgresFew(db: Kysely<Database>, condition: RawBuilder<unknown>, filter: RawBuilder<unknown>): Promise<Candidate[] | null> {
+async function postgresFew(db: Kysely<Database>, condition: RawBuilder<unknown>, filter: RawBuilder<unknown>, until: number): Promise<Candidate[] | null> {
   const rows = await withinTime(
     db,
     FEW_TIME_LIMIT_MS,
@@ -288,10 +291,17 @@ async function postgresFew(db: Kysely<Database>, condition: RawBuilder<unknown>,
       ).rows;
     },
     null,
+    until,
   );
   const result = rows?.[0];
   return result && Number(result.n) <= PREFIX_SCAN ? result.titles : null;
 }
+
+/**
+ * By default PostgreSQL's timed reads of one search end this many ms after it began
+ * (SEARCH_TIME_BUDGET_MS): whatever a common word leaves unread, the answer comes in time.
+ */
+export const SEARCH_TIME_BUDGET_MS = 30;
 
 /** How long reading the few titles holding some words may take, in ms, before they count as many. */
 export const FEW_TIME_LIMIT_MS = 30;
@@ -299,8 +309,8 @@ export const FEW_TIME_LIMIT_MS = 30;
 export const WALK_TIME_LIMIT_MS = 60;
 
 /** The CANDIDATES most popular titles meeting `condition`: few are read whole, many walked in popularity order (for at most WALK_TIME_LIMIT_MS). */
-async function postgresMostPopular(db: Kysely<Database>, condition: RawBuilder<unknown>): Promise<Candidate[]> {
-  const few = await postgresFew(db, condition, sql<SqlBool>`true`);
+async function postgresMostPopular(db: Kysely<Database>, condition: RawBuilder<unknown>, until: number): Promise<Candidate[]> {
+  const few = await postgresFew(db, condition, sql<SqlBool>`true`, until);
   if (few) return few;
   // Over PREFIX_SCAN titles meet it, so walking them in popularity order stops early, unless they are all obscure.
   return withinTime(
@@ -308,6 +318,7 @@ async function postgresMostPopular(db: Kysely<Database>, condition: RawBuilder<u
     WALK_TIME_LIMIT_MS,
     async (trx) => (await sql<Candidate>`select ${pgColumns} from imdb_titles where ${condition} order by ${pgPopularity} limit ${CANDIDATES}`.execute(trx)).rows,
     [],
+    until,
   );
 }
 
@@ -316,15 +327,15 @@ async function postgresMostPopular(db: Kysely<Database>, condition: RawBuilder<u
  * their own: when few titles hold the longer words they are all checked, else
  * the short words must start a title word, which the trigram index can look up.
  */
-async function postgresContaining(db: Kysely<Database>, words: string[]): Promise<Candidate[]> {
+async function postgresContaining(db: Kysely<Database>, words: string[], until: number): Promise<Candidate[]> {
   const contains = (word: string) => sql<SqlBool>`search_title like ${`%${likeEscape(word)}%`} escape '\\'`;
   const startsWord = (word: string) =>
     sql<SqlBool>`(search_title like ${`${likeEscape(word)}%`} escape '\\' or search_title like ${`% ${likeEscape(word)}%`} escape '\\')`;
   const long = sql.join(indexableWords(words).map(contains), sql` and `);
   const shortWords = words.filter((word) => length(word) < 3);
-  if (shortWords.length === 0) return postgresMostPopular(db, long);
-  const few = await postgresFew(db, long, sql.join(shortWords.map(contains), sql` and `));
-  return few ?? postgresMostPopular(db, sql.join([long, ...shortWords.map(startsWord)], sql` and `));
+  if (shortWords.length === 0) return postgresMostPopular(db, long, until);
+  const few = await postgresFew(db, long, sql.join(shortWords.map(contains), sql` and `), until);
+  return few ?? postgresMostPopular(db, sql.join([long, ...shortWords.map(startsWord)], sql` and `), until);
 }
 
 /**
@@ -333,7 +344,7 @@ async function postgresContaining(db: Kysely<Database>, words: string[]): Promis
  * well can only pass one whose word match ranks above the best such a title
  * could reach, so when `size` of the well-known ones do, the rest are not read.
  */
-async function postgresContainingPopularFirst(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
+async function postgresContainingPopularFirst(db: Kysely<Database>, query: string, words: string[], size: number, until: number): Promise<Candidate[]> {
   const contains = words.map((word) => sql<SqlBool>`search_title like ${`%${likeEscape(word)}%`} escape '\\'`);
   // The same condition as the partial index's, so the planner uses it.
   const { rows: popular } = await sql<Candidate>`select ${pgColumns} from imdb_titles
@@ -345,14 +356,14 @@ async function postgresContainingPopularFirst(db: Kysely<Database>, query: strin
     return tier !== null && tier <= WORD_TIER && strictRank(tier, row).score > ceiling;
   });
   if (beyondReach.length >= size) return popular;
-  return [...popular, ...(await postgresContaining(db, words))];
+  return [...popular, ...(await postgresContaining(db, words, until))];
 }
 
-async function postgresStrict(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
+async function postgresStrict(db: Kysely<Database>, query: string, words: string[], size: number, until: number): Promise<Candidate[]> {
   const [{ rows }, starting, containing, alternatives] = await Promise.all([
     sql<Candidate>`select ${pgColumns} from imdb_titles where search_title = ${query} order by ${pgPopularity} limit ${CANDIDATES}`.execute(db),
-    postgresStarting(db, query, size),
-    indexableWords(words).length > 0 ? postgresContainingPopularFirst(db, query, words, size) : Promise.resolve([]),
+    postgresStarting(db, query, size, until),
+    indexableWords(words).length > 0 ? postgresContainingPopularFirst(db, query, words, size, until) : Promise.resolve([]),
     postgresAlternativesStarting(db, query),
   ]);
   return [...rows, ...starting, ...containing, ...alternatives];
@@ -383,15 +394,15 @@ async function postgresAlternativesStarting(db: Kysely<Database>, query: string)
  * ALTERNATIVES_SCAN names). A common word's trigrams cost a read of all their
  * names, so this runs only with the typo passes, when the strict matches do not fill the page.
  */
-function postgresAlternativesContaining(db: Kysely<Database>, words: string[]): Promise<Candidate[]> {
+function postgresAlternativesContaining(db: Kysely<Database>, words: string[], until: number): Promise<Candidate[]> {
   const indexable = indexableWords(words);
   if (indexable.length === 0) return Promise.resolve([]);
   const contains = indexable.map((word) => sql`search_title like ${`%${likeEscape(word)}%`} escape '\\'`);
-  return alternativesWhere(db, sql`select tconst, search_title from imdb_alt_titles where ${sql.join(contains, sql` and `)} limit ${ALTERNATIVES_SCAN}`);
+  return alternativesWhere(db, sql`select tconst, search_title from imdb_alt_titles where ${sql.join(contains, sql` and `)} limit ${ALTERNATIVES_SCAN}`, until);
 }
 
 /** Titles of the alternative names `names` selects (tconst, search_title), most popular first, within the time limit. */
-function alternativesWhere(db: Kysely<Database>, names: RawBuilder<unknown>): Promise<Candidate[]> {
+function alternativesWhere(db: Kysely<Database>, names: RawBuilder<unknown>, until: number): Promise<Candidate[]> {
   return withinTime(
     db,
     ALTERNATIVES_TIME_LIMIT_MS,
@@ -402,6 +413,7 @@ function alternativesWhere(db: Kysely<Database>, names: RawBuilder<unknown>): Pr
           order by (t.title_type <> 'movie'), coalesce(t.num_votes, 0) desc, t.tconst limit ${CANDIDATES}`.execute(trx)
       ).rows,
     [],
+    until,
   );
 }
 
@@ -410,14 +422,26 @@ export const POPULAR_VOTES = 1000;
 /** How long the search through every title may take for a typo, in ms; past it the answer is what was found. */
 export const FUZZY_TIME_LIMIT_MS = 100;
 
+/** A read given less than this many ms is not started: its answer would come too late anyway. */
+const SHORTEST_READ_MS = 2;
+
 /**
- * Runs `work` in a transaction whose statements stop after `ms`; then answers `fallback`
- * (PostgreSQL cancels the statement with code 57014), so a slow pass costs a bounded time.
+ * Runs `work` in a transaction whose statements stop after `ms`, or at `until` (a
+ * performance.now() time) when that comes first; then answers `fallback` (PostgreSQL
+ * cancels the statement with code 57014), so a slow pass costs a bounded time.
  */
-export async function withinTime<T>(db: Kysely<Database>, ms: number, work: (trx: Kysely<Database>) => Promise<T>, fallback: T): Promise<T> {
+export async function withinTime<T>(
+  db: Kysely<Database>,
+  ms: number,
+  work: (trx: Kysely<Database>) => Promise<T>,
+  fallback: T,
+  until = Number.POSITIVE_INFINITY,
+): Promise<T> {
+  const allowed = Math.round(Math.min(ms, until - performance.now()));
+  if (allowed < SHORTEST_READ_MS) return fallback;
   try {
     return await db.transaction().execute(async (trx) => {
-      await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.round(ms)))}, true)`.execute(trx);
+      await sql`select set_config('statement_timeout', ${String(allowed)}, true)`.execute(trx);
       return work(trx);
     });
   } catch (error) {
@@ -434,8 +458,8 @@ export async function withinTime<T>(db: Kysely<Database>, ms: number, work: (trx
  * titles searched, and that pass stops after FUZZY_TIME_LIMIT_MS; other names are
  * searched alongside (those holding every word, and typos of them).
  */
-async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {
-  const containing = postgresAlternativesContaining(db, words);
+async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[], size: number, until: number): Promise<Candidate[]> {
+  const containing = postgresAlternativesContaining(db, words, until);
   const penalty = sql`case title_type when 'movie' then 0 when 'tvEpisode' then ${sql.lit(EPISODE_PENALTY)} else ${sql.lit(TYPE_PENALTY)} end`;
   const score = sql`word_similarity(${query}, search_title) * ${sql.lit(SIMILARITY_WEIGHT)}
     + log(coalesce(num_votes, 0)::float8 + 1) - ${penalty}`;
@@ -450,12 +474,13 @@ async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[
   const close = popular.filter((row) => fuzzyPercent(query, row.primary_title) !== null);
   if (close.length >= size) return [...popular, ...(await containing)];
   const [rest, alternatives] = await Promise.all([
-    withinTime(db, FUZZY_TIME_LIMIT_MS, async (trx) => (await nearMisses(trx, sql`coalesce(num_votes, 0) < ${sql.lit(POPULAR_VOTES)}`)).rows, []),
+    withinTime(db, FUZZY_TIME_LIMIT_MS, async (trx) => (await nearMisses(trx, sql`coalesce(num_votes, 0) < ${sql.lit(POPULAR_VOTES)}`)).rows, [], until),
     // Typos of other names (original and alternative titles), the closest first.
     alternativesWhere(
       db,
       sql`select tconst, search_title from imdb_alt_titles where ${query} <% search_title
         order by word_similarity(${query}, search_title) desc limit ${CANDIDATES}`,
+      until,
     ),
   ]);
   return [...popular, ...rest, ...alternatives, ...(await containing)];

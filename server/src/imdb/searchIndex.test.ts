@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { bumpCatalogueVersion } from '../movies/catalogueCache';
@@ -165,6 +166,11 @@ for (const kind of TEST_DATABASES) {
       assert.equal(await withinTime(db, 50, async (trx) => (await sql`select pg_sleep(2)`.execute(trx)).rows.length, -1), -1);
       assert.equal(await withinTime(db, 5000, async (trx) => (await sql<{ n: number }>`select 1 as n`.execute(trx)).rows[0].n, -1), 1);
       await assert.rejects(withinTime(db, 5000, async (trx) => (await sql`select no_such_column from imdb_titles`.execute(trx)).rows, []));
+      // The search's own deadline shortens a read (a 2 s sleep fits its own 5 s, not the 100 ms left), and one already past skips it.
+      assert.equal(await withinTime(db, 5000, async (trx) => (await sql`select pg_sleep(2)`.execute(trx)).rows.length, -1, performance.now() + 100), -1);
+      let started = false;
+      const skipped = await withinTime(db, 5000, async () => { started = true; return 1; }, -1, performance.now() - 1);
+      assert.deepEqual([skipped, started], [-1, false]);
     });
 
     it('finds a typo of a little-known title when the well-known ones hold no near miss', async () => {

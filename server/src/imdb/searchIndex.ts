@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { dialectOf } from '../db/database';
 import type { DatasetKind } from './parse';
+import { EPISODE_PENALTY, TYPE_PENALTY } from './ranking';
 import { POPULAR_VOTES } from './searchDialect';
 
 /**
@@ -115,9 +116,12 @@ export async function rebuildSqliteSearch(db: Kysely<Database>): Promise<void> {
     await sql`drop index if exists imdb_search_names_name`.execute(trx);
     await sql`delete from imdb_search`.execute(trx);
     await sql`delete from imdb_search_names`.execute(trx);
-    // A title's other names (imdb_alt_titles) are further names of it, at its place.
+    // A title's other names (imdb_alt_titles) are further names of it, at its place. The order is
+    // ranking.ts's popularity (votes, less a type's penalty), so a name's first titles are its best:
+    // a series with a million votes comes before a dozen films of its name with a few.
     await sql`insert into imdb_search (rank, tconst, name)
-      select row_number() over (order by case when t.title_type = 'movie' then 0 else 1 end, coalesce(t.num_votes, 0) desc, t.tconst, k.alternative),
+      select row_number() over (order by (coalesce(t.num_votes, 0) + 1) * case t.title_type when 'movie' then 1
+          when 'tvEpisode' then ${sql.lit(10 ** -EPISODE_PENALTY)} else ${sql.lit(10 ** -TYPE_PENALTY)} end desc, t.tconst, k.alternative),
         t.tconst, k.name
       from (select tconst, search_title as name, 0 as alternative from imdb_titles
         union all select tconst, search_title, 1 from imdb_alt_titles) k

@@ -27,6 +27,8 @@ export interface MatchOutcome {
 const CLEAR_VOTES_LEAD = 10;
 /** Similar titles offered for a row nothing matched. */
 const SUGGESTION_MIN_SCORE = 0.5;
+/** Imports run in the background, where a fuller answer matters more than a quick one: the title search may read this long (ms). */
+const MATCH_SEARCH_BUDGET_MS = 250;
 
 const yearGap = (title: TitleFacts, year: number | null) => (year === null || title.start_year === null ? 0 : Math.abs(title.start_year - year));
 
@@ -108,7 +110,7 @@ export class TitleMatcher {
     if (exact.length > 0) return decide(exact, year);
 
     // Spelled differently (punctuation, accents, case beyond ASCII): the title search proposes, folding decides.
-    const found = await searchTitles(this.db, this.kind, title, 20);
+    const found = await searchTitles(this.db, this.kind, title, 20, MATCH_SEARCH_BUDGET_MS);
     const facts = await titlesById(
       this.db,
       found.map((result) => result.tconst),

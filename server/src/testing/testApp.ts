@@ -86,6 +86,9 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     uploadsDir,
     omdbApiKey: null,
     tmdbApiKey: null,
+    // Tests check what a search finds; on a busy test machine a read may outlast the default budget
+    // (then the answer is partial, by design), so they give it time.
+    searchTimeBudgetMs: 2000,
     ...overrides,
     rateLimits: { ...defaults.rateLimits, login: 1000, register: 1000, importUpload: 1000, ...overrides.rateLimits },
   };
