@@ -102,4 +102,16 @@ export function formatLocale(browser: readonly string[] = browserLanguages()): s
   return browser.find((tag) => tag.toLowerCase().split('-')[0] === current) ?? current;
 }
 
-export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) => value.toLocaleString(formatLocale(), options);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** `value` written for the current language; formats are kept (toLocaleString builds a new one each call, costly on a slow phone). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  const locale = formatLocale();
+  const key = `${locale}\u0000${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
