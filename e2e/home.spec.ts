@@ -93,6 +93,29 @@ describe('home page in the browser', () => {
     await context.close();
   });
 
+  it('keeps the header in place while a phone loads the page', async () => {
+    const { page, context, pageErrors } = await newPage(browser, site.url, { width: 390, height: 844 });
+    // Every layout shift that moved something in the header, as the browser reports it.
+    await page.addInitScript(() => {
+      const moved: number[] = [];
+      Object.assign(window, { headerShifts: moved });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
+          const inHeader = (entry.sources ?? []).some((source) => source.node instanceof Element && source.node.closest('header'));
+          if (inHeader) moved.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await page.locator('.home-grid .movie-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as unknown as { headerShifts: number[] }).headerShifts);
+    // An icon font arriving may nudge a glyph by a pixel (a score near 0.00001); the menubar rearranging scored 0.1.
+    assert.ok(shifts.reduce((sum, value) => sum + value, 0) < 0.001, `the header moved: ${shifts.join(', ')}`);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
   it('tells an anonymous visitor to sign in when rating', async () => {
     const { page, context } = await newPage(browser, site.url);
     const alerts: string[] = [];
