@@ -116,6 +116,33 @@ describe('home page in the browser', () => {
     await context.close();
   });
 
+  it("lays the page out from its stylesheet, not from the rules PrimeReact adds once its components mount", async () => {
+    // The screen renders in the background and is painted before PrimeReact's components add their
+    // rules: whatever those rules alone placed would jump a moment after the first paint.
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1400, height: 900 }]) {
+      const { page, context } = await newPage(browser, site.url, viewport);
+      await page.goto('/');
+      await page.locator('.home-grid .movie-card').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const boxes = () =>
+        page.evaluate(() =>
+          ['header', '.recent-carousel', '.recent-carousel .p-carousel-item', '.home-list', '.movie-card', '.movie-card .p-rating'].map((selector) => {
+            const box = document.querySelector(selector)?.getBoundingClientRect();
+            return `${selector}: ${box ? [box.x, box.y, box.width, box.height].map(Math.round).join(' ') : 'missing'}`;
+          }),
+        );
+      const withAddedRules = await boxes();
+      const removed = await page.evaluate(() => {
+        const added = [...document.querySelectorAll('style[data-primereact-style-id]')];
+        added.forEach((style) => style.remove());
+        return added.length;
+      });
+      assert.ok(removed > 0, 'PrimeReact added its rules');
+      assert.deepEqual(await boxes(), withAddedRules, `at ${viewport.width} px`);
+      await context.close();
+    }
+  });
+
   it('tells an anonymous visitor to sign in when rating', async () => {
     const { page, context } = await newPage(browser, site.url);
     const alerts: string[] = [];

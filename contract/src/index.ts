@@ -24,6 +24,7 @@ export * from './imports';
 export * from './screenings';
 export * from './insights';
 export * from './yearReview';
+export * from './reactionNames';
 export * from './reactions';
 export * from './social';
 export * from './notifications';

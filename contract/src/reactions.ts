@@ -1,16 +1,5 @@
 import { z } from 'zod';
-
-/** The reactions a member may leave on a review or a comment: a name in addresses and data, an emoji on screen. */
-export const REACTIONS = {
-  thumbs_up: '👍',
-  heart: '❤️',
-  laugh: '😂',
-  scream: '😱',
-  mind_blown: '🤯',
-  popcorn: '🍿',
-} as const;
-export type Reaction = keyof typeof REACTIONS;
-export const REACTION_NAMES = Object.keys(REACTIONS) as Reaction[];
+import { type Reaction, REACTION_NAMES } from './reactionNames';
 
 const NOT_A_REACTION = `Reaction must be one of ${REACTION_NAMES.join(', ')}.`;
 export const reaction = z.enum(REACTION_NAMES as [Reaction, ...Reaction[]], { error: NOT_A_REACTION });

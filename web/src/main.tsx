@@ -1,11 +1,13 @@
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
+// PrimeReact's own layout rules, in the first paint (web/build/primereactBaseStyles.ts).
+import 'virtual:primereact-base.css';
 import './theme-overrides.css';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
@@ -16,7 +18,8 @@ import { registerServiceWorkerWhenIdle } from './pwa/start';
 import { SessionProvider } from './session/SessionProvider';
 
 // English needs nothing loaded; another language's catalogue arrives before the first render.
-void startLanguage().then(() => createRoot(document.getElementById('root')!).render(
+// The first render is a transition: React yields to the browser between components instead of one long task.
+void startLanguage().then(() => startTransition(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <PrimeReactProvider>
@@ -28,6 +31,6 @@ void startLanguage().then(() => createRoot(document.getElementById('root')!).ren
       </PrimeReactProvider>
     </QueryClientProvider>
   </StrictMode>,
-));
+)));
 
 registerServiceWorkerWhenIdle();

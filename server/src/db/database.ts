@@ -5,6 +5,7 @@ import { Kysely, type LogEvent, PostgresAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { searchKey } from '../imdb/searchKey';
 import { AppPostgresDialect } from './postgresDialect';
+import { keepingStatements } from './sqliteStatements';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -135,6 +136,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   // The title-search key (imdb/searchKey.ts), for the search triggers and rebuilds.
   sqlite.function('movieclub_search_key', { deterministic: true }, (title: unknown) => (typeof title === 'string' ? searchKey(title) : null));
   const observers = queryObservers();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: observers.log });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), log: observers.log });
   return { db, kind: 'sqlite', observeQueries: observers.observeQueries, close: () => db.destroy() };
 }

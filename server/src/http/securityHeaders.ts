@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /** Where catalogue posters come from: OMDb's image host and TMDB's. */
 export const POSTER_HOSTS = ['https://m.media-amazon.com', 'https://image.tmdb.org'];
@@ -27,7 +27,7 @@ function socketSources(request: IncomingMessage): string {
  * only this site's origin to other sites.
  */
 export async function installSecurityHeaders(app: FastifyInstance, publicUrl: string | null) {
-  await app.register(fastifyHelmet, {
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -54,8 +54,44 @@ export async function installSecurityHeaders(app: FastifyInstance, publicUrl: st
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  const headersFor = keptHeaders(setSecurityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headersFor(request.raw)) reply.raw.setHeader(name, value);
+    reply.raw.removeHeader('X-Powered-By');
+    done();
+  });
   // Stremio apps on other sites fetch the add-on and show its posters.
   app.addHook('onSend', async (request, reply) => {
     if (SHARED_WITH_OTHER_SITES.test(request.url)) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   });
+}
+
+type HeaderValue = string | number | readonly string[];
+type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+
+/** What the policy's request-dependent sources read: the host, the API reference, the service worker. */
+const variantOf = (request: IncomingMessage) =>
+  `${request.headers.host ?? ''}\n${request.url?.startsWith('/api/docs') ? 'docs' : ''}\n${isServiceWorker(request) ? 'sw' : ''}`;
+
+/** A site is reached by a few host names; more variants than this mean made-up ones, and the set starts over. */
+const KEPT_VARIANTS = 64;
+
+/**
+ * helmet's headers for a request, built once per variant and then replayed: helmet
+ * builds and checks the whole policy on every call, a tenth of a small reply's cost.
+ */
+function keptHeaders(setHeaders: Middleware): (request: IncomingMessage) => [string, HeaderValue][] {
+  const byVariant = new Map<string, [string, HeaderValue][]>();
+  return (request) => {
+    const variant = variantOf(request);
+    let headers = byVariant.get(variant);
+    if (!headers) {
+      const recorded: [string, HeaderValue][] = [];
+      const recorder = { setHeader: (name: string, value: HeaderValue) => recorded.push([name, value]), removeHeader: () => undefined };
+      setHeaders(request, recorder as unknown as ServerResponse, () => undefined);
+      if (byVariant.size >= KEPT_VARIANTS) byVariant.clear();
+      byVariant.set(variant, (headers = recorded));
+    }
+    return headers;
+  };
 }

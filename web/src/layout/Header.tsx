@@ -7,7 +7,6 @@ import { HeaderSearch } from './HeaderSearch';
 import { withBase } from '../lib/basePath';
 import { t } from '../i18n';
 import { LanguagePicker } from './LanguagePicker';
-import './menubar-base.css';
 
 const HeaderUser = lazy(() => import('./HeaderUser'));
 

@@ -1,5 +1,5 @@
 import { CAROUSEL_LIMIT, HOME_LIST_LIMIT } from '@movieclub/contract';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { dropdownNames } from '../../components/a11y';
 import { LazyDropdown } from '../../components/LazyDropdown';
 import { MovieCard } from '../../components/MovieCard';
@@ -24,7 +24,9 @@ const HomeFeed = lazy(() => import('./HomeFeed'));
  */
 export function HomePage() {
   const { user } = useSession();
-  const { movies, failed, startedEmpty, reload, myRatings, averages, rated } = useHomeMovies();
+  const { movies: loaded, failed, startedEmpty, reload, myRatings, averages, rated } = useHomeMovies();
+  // The catalogue's cards render in the background, yielding to the browser, not in one long task.
+  const movies = useDeferredValue(loaded);
   const [query, setQuery] = useState('');
   const [field, setField] = useState<SortField>('imdb_rating');
   const [order, setOrder] = useState<SortOrder>('desc');

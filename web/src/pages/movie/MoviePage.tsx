@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MovieDetailsCard } from './MovieDetailsCard';
 import { parseMovieId, tconstFromLink } from './movieFormat';
@@ -7,11 +8,13 @@ import { MovieSeenBy } from './MovieSeenBy';
 import { MovieViewings } from './MovieViewings';
 import { RecentReviews } from './RecentReviews';
 import { RecommendedMovies } from './RecommendedMovies';
-import { ReviewForm } from './ReviewForm';
 import { useSession } from '../../session/SessionProvider';
 import { useMovie, useMovieReviews, useMyReview } from './useMoviePageData';
 import { t } from '../../i18n';
 import './movie.css';
+
+// Below the details, recommendations and reviews: its form controls load while those render.
+const ReviewForm = lazy(() => import('./ReviewForm').then((module) => ({ default: module.ReviewForm })));
 
 /** /movie/{id}: details, recommendations, recent reviews and the review form. */
 export function MoviePage() {
@@ -29,8 +32,11 @@ export function MoviePage() {
 }
 
 function MovieScreen({ id }: { id: number }) {
-  const { state, reload: reloadMovie } = useMovie(id);
-  const { reviews, reload: reloadReviews } = useMovieReviews(id);
+  const { state: loaded, reload: reloadMovie } = useMovie(id);
+  const { reviews: loadedReviews, reload: reloadReviews } = useMovieReviews(id);
+  // The screen renders in the background, yielding to the browser, not in one long task.
+  const state = useDeferredValue(loaded);
+  const reviews = useDeferredValue(loadedReviews);
   const { user } = useSession();
   const queryClient = useQueryClient();
   const myReview = useMyReview(id, user === undefined ? undefined : (user?.id ?? null));
@@ -56,7 +62,9 @@ function MovieScreen({ id }: { id: number }) {
       <MovieViewings movieId={movie.id} />
       <MovieSeenBy movieId={movie.id} />
       <RecentReviews reviews={reviews} />
-      <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} />
+      <Suspense fallback={null}>
+        <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} />
+      </Suspense>
     </>
   );
 }
