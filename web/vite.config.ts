@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { primereactBaseStyles } from './build/primereactBaseStyles';
 import { pwa } from './build/pwa';
-import { ratingWithoutTooltip } from './build/ratingWithoutTooltip';
+import { unusedPrimeReactParts } from './build/unusedPrimeReactParts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -20,7 +20,7 @@ const proxy = {
 export default defineConfig({
   // Files refer to each other relatively, so one build serves any BASE_PATH; the server makes the page's own addresses absolute.
   base: './',
-  plugins: [react(), ratingWithoutTooltip(), primereactBaseStyles(), VitePWA(pwa)],
+  plugins: [react(), unusedPrimeReactParts(), primereactBaseStyles(), VitePWA(pwa)],
   server: {
     port: 5173,
     proxy: { '/api': proxy, '/socket.io': { ...proxy, ws: true }, '/uploads': proxy },

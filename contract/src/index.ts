@@ -27,6 +27,7 @@ export * from './yearReview';
 export * from './reactionNames';
 export * from './reactions';
 export * from './social';
+export * from './notificationNames';
 export * from './notifications';
 export * from './feed';
 export * from './integrations';
