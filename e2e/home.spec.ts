@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addMovie, addReview } from '../server/src/testing/factories';
 import { closeStage, newPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
+import { boxesWithoutAddedRules } from './support/layout';
 
 /** Titles with their IMDb rating and the day they were added (January 2025). */
 const CATALOGUE: [string, number, number][] = [
@@ -124,21 +125,16 @@ describe('home page in the browser', () => {
       await page.goto('/');
       await page.locator('.home-grid .movie-card').first().waitFor();
       await page.waitForLoadState('networkidle');
-      const boxes = () =>
-        page.evaluate(() =>
-          ['header', '.recent-carousel', '.recent-carousel .p-carousel-item', '.home-list', '.movie-card', '.movie-card .p-rating'].map((selector) => {
-            const box = document.querySelector(selector)?.getBoundingClientRect();
-            return `${selector}: ${box ? [box.x, box.y, box.width, box.height].map(Math.round).join(' ') : 'missing'}`;
-          }),
-        );
-      const withAddedRules = await boxes();
-      const removed = await page.evaluate(() => {
-        const added = [...document.querySelectorAll('style[data-primereact-style-id]')];
-        added.forEach((style) => style.remove());
-        return added.length;
-      });
+      const { withRules, without, removed } = await boxesWithoutAddedRules(page, [
+        'header',
+        '.recent-carousel',
+        '.recent-carousel .p-carousel-item',
+        '.home-list',
+        '.movie-card',
+        '.movie-card .p-rating',
+      ]);
       assert.ok(removed > 0, 'PrimeReact added its rules');
-      assert.deepEqual(await boxes(), withAddedRules, `at ${viewport.width} px`);
+      assert.deepEqual(without, withRules, `at ${viewport.width} px`);
       await context.close();
     }
   });

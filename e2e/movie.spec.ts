@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addImdbTitle, addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { closeStage, newPage, newSignedInPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
-import { layoutProblems } from './support/layout';
+import { boxesWithoutAddedRules, layoutProblems } from './support/layout';
 import { DESKTOP, PHONE } from './support/screens';
 
 describe('the movie page in the browser', () => {
@@ -235,6 +235,26 @@ describe('the movie page in the browser', () => {
     assert.deepEqual(alerts, []);
     assert.deepEqual(pageErrors, []);
     await context.close();
+  });
+
+  it("lays the page out from its stylesheet, not from the rules PrimeReact adds once its components mount", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context } = await newPage(browser, site.url, viewport);
+      await page.goto(`/movie/${source.id}`);
+      await page.locator('.movie-recommendations .recommendation').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const { withRules, without, removed } = await boxesWithoutAddedRules(page, [
+        'header',
+        '.movie-details-title',
+        '.movie-recommendations',
+        '.movie-recommendations .p-carousel-item',
+        '.movie-recommendations .recommendation-poster',
+        '.review-form',
+      ]);
+      assert.ok(removed > 0, 'PrimeReact added its rules');
+      assert.deepEqual(without, withRules, `at ${viewport.width} px`);
+      await context.close();
+    }
   });
 
   it('lays the whole movie page out within the screen at 1400 and 390 px: TTM buttons whole, carousel marks on one row, lengths on one line', async () => {

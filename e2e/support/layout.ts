@@ -57,3 +57,25 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Where `selectors` sit with the page's styles as they are, and again with every rule the
+ * page's scripts added (PrimeReact's `<style>` elements: its components' own rules and each
+ * carousel's item widths) taken out. A screen rendered in the background is painted before
+ * those rules arrive: any difference is something that jumps a moment after the first paint.
+ */
+export async function boxesWithoutAddedRules(page: Page, selectors: string[]): Promise<{ withRules: string[]; without: string[]; removed: number }> {
+  const boxes = () =>
+    page.evaluate((wanted) =>
+      wanted.map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return `${selector}: ${box ? [box.x, box.y, box.width, box.height].map(Math.round).join(' ') : 'missing'}`;
+      }), selectors);
+  const withRules = await boxes();
+  const removed = await page.evaluate(() => {
+    const added = [...document.querySelectorAll('style')];
+    added.forEach((style) => style.remove());
+    return added.length;
+  });
+  return { withRules, without: await boxes(), removed };
+}

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { useMutation } from '@tanstack/react-query';
 import { Carousel, type CarouselResponsiveOption } from 'primereact/carousel';
-import { useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ensureMovie } from '../../api/catalogue';
 import { useCarouselHiddenSlides } from '../../components/a11y';
@@ -20,7 +20,8 @@ const RESPONSIVE: CarouselResponsiveOption[] = [
 
 /** The 'Recommended Movies' carousel for the movie with this tt-number. */
 export function RecommendedMovies({ tconst }: { tconst: string | null }) {
-  const items = useRecommendations(tconst);
+  // The carousel renders in the background, yielding to the browser (see HomePage).
+  const items = useDeferredValue(useRecommendations(tconst));
   const slides = useRef<HTMLDivElement>(null);
   useCarouselHiddenSlides(slides, items !== null && items.length > 0);
   return (
