@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addMovie, addReview } from '../server/src/testing/factories';
 import { closeStage, newPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
-import { boxesWithoutAddedRules } from './support/layout';
+import { assertLaidOutFromStylesheet } from './support/layout';
 
 /** Titles with their IMDb rating and the day they were added (January 2025). */
 const CATALOGUE: [string, number, number][] = [
@@ -120,23 +120,14 @@ describe('home page in the browser', () => {
   it("lays the page out from its stylesheet, not from the rules PrimeReact adds once its components mount", async () => {
     // The screen renders in the background and is painted before PrimeReact's components add their
     // rules: whatever those rules alone placed would jump a moment after the first paint.
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1400, height: 900 }]) {
-      const { page, context } = await newPage(browser, site.url, viewport);
-      await page.goto('/');
-      await page.locator('.home-grid .movie-card').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const { withRules, without, removed } = await boxesWithoutAddedRules(page, [
-        'header',
-        '.recent-carousel',
-        '.recent-carousel .p-carousel-item',
-        '.home-list',
-        '.movie-card',
-        '.movie-card .p-rating',
-      ]);
-      assert.ok(removed > 0, 'PrimeReact added its rules');
-      assert.deepEqual(without, withRules, `at ${viewport.width} px`);
-      await context.close();
-    }
+    await assertLaidOutFromStylesheet((viewport) => newPage(browser, site.url, viewport), '/', '.home-grid .movie-card', [
+      'header',
+      '.recent-carousel',
+      '.recent-carousel .p-carousel-item',
+      '.home-list',
+      '.movie-card',
+      '.movie-card .p-rating',
+    ]);
   });
 
   it('tells an anonymous visitor to sign in when rating', async () => {

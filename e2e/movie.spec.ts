@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addImdbTitle, addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { closeStage, newPage, newSignedInPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
-import { boxesWithoutAddedRules, layoutProblems } from './support/layout';
+import { assertLaidOutFromStylesheet, layoutProblems } from './support/layout';
+import { assertCallsTakenFromPage } from './support/pageCalls';
 import { DESKTOP, PHONE } from './support/screens';
 
 describe('the movie page in the browser', () => {
@@ -237,24 +238,21 @@ describe('the movie page in the browser', () => {
     await context.close();
   });
 
+  it('asks who is signed in, the movie and its reviews from the page itself, each once', async () => {
+    const { page, context } = await newPage(browser, site.url, PHONE);
+    await assertCallsTakenFromPage(page, `/movie/${source.id}`, '.review-item', ['/api/user', `/api/movies/${source.id}`, `/api/movies/${source.id}/reviews?limit=20`]);
+    await context.close();
+  });
+
   it("lays the page out from its stylesheet, not from the rules PrimeReact adds once its components mount", async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      const { page, context } = await newPage(browser, site.url, viewport);
-      await page.goto(`/movie/${source.id}`);
-      await page.locator('.movie-recommendations .recommendation').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const { withRules, without, removed } = await boxesWithoutAddedRules(page, [
-        'header',
-        '.movie-details-title',
-        '.movie-recommendations',
-        '.movie-recommendations .p-carousel-item',
-        '.movie-recommendations .recommendation-poster',
-        '.review-form',
-      ]);
-      assert.ok(removed > 0, 'PrimeReact added its rules');
-      assert.deepEqual(without, withRules, `at ${viewport.width} px`);
-      await context.close();
-    }
+    await assertLaidOutFromStylesheet((viewport) => newPage(browser, site.url, viewport), `/movie/${source.id}`, '.movie-recommendations .recommendation', [
+      'header',
+      '.movie-details-title',
+      '.movie-recommendations',
+      '.movie-recommendations .p-carousel-item',
+      '.movie-recommendations .recommendation-poster',
+      '.review-form',
+    ]);
   });
 
   it('lays the whole movie page out within the screen at 1400 and 390 px: TTM buttons whole, carousel marks on one row, lengths on one line', async () => {

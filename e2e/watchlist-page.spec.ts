@@ -6,6 +6,7 @@ import type { ApiAgent } from '../server/src/testing/client';
 import { addMovie } from '../server/src/testing/factories';
 import { describeViolations, seriousViolations } from './support/a11y';
 import { closeStage, openStage, screenshot, SCREENSHOT_DIR, type Site } from './support/harness';
+import { assertCallsTakenFromPage } from './support/pageCalls';
 import { DESKTOP, PHONE } from './support/screens';
 
 const PASSWORD = 'correct horse battery';
@@ -109,6 +110,12 @@ describe('the watchlist page', () => {
       assert.deepEqual(pageErrors, []);
       await context.close();
     }
+  });
+
+  it('asks who is signed in and for the public lists from the page itself, each once', async () => {
+    const { page, context } = await pageAs(browser, site, null, PHONE);
+    await assertCallsTakenFromPage(page, '/watchlist', '.public-lists-card', ['/api/user', '/api/watchlists/public?q=&limit=8&offset=0']);
+    await context.close();
   });
 
   it('invites a visitor on /watchlist to sign in beside the public lists; a member with an empty list is told so', async () => {

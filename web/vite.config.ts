@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { primereactBaseStyles } from './build/primereactBaseStyles';
+import { primereactStylesOnce } from './build/primereactStylesOnce';
 import { pwa } from './build/pwa';
 import { unusedPrimeReactParts } from './build/unusedPrimeReactParts';
 
@@ -20,10 +21,20 @@ const proxy = {
 export default defineConfig({
   // Files refer to each other relatively, so one build serves any BASE_PATH; the server makes the page's own addresses absolute.
   base: './',
-  plugins: [react(), unusedPrimeReactParts(), primereactBaseStyles(), VitePWA(pwa)],
+  plugins: [react(), unusedPrimeReactParts(), primereactBaseStyles(), primereactStylesOnce(), VitePWA(pwa)],
   server: {
     port: 5173,
     proxy: { '/api': proxy, '/socket.io': { ...proxy, ws: true }, '/uploads': proxy },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000, manifest: true, minify: 'terser', terserOptions: { module: true, compress: { passes: 2 }, format: { comments: false } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    manifest: true,
+    // Chunks under 10 KB that run nothing on load join a chunk loaded alongside them: a movie page
+    // asks for 24 scripts instead of 36 (every one a round trip on a phone's line), the same bytes.
+    rollupOptions: { output: { experimentalMinChunkSize: 10_000 } },
+    minify: 'terser',
+    terserOptions: { module: true, compress: { passes: 2 }, format: { comments: false } },
+  },
 });

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /**
  * What a person would see as broken layout on the current viewport: a page that
@@ -78,4 +79,26 @@ export async function boxesWithoutAddedRules(page: Page, selectors: string[]): P
     return added.length;
   });
   return { withRules, without: await boxes(), removed };
+}
+
+/**
+ * Opens `address` at a phone's and a desktop's width, waits for `ready` and the network to settle,
+ * and fails if anything in `selectors` sits elsewhere without the rules the scripts added.
+ */
+export async function assertLaidOutFromStylesheet(
+  open: (viewport: { width: number; height: number }) => Promise<{ page: Page; context: BrowserContext }>,
+  address: string,
+  ready: string,
+  selectors: string[],
+): Promise<void> {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1400, height: 900 }]) {
+    const { page, context } = await open(viewport);
+    await page.goto(address);
+    await page.locator(ready).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const { withRules, without, removed } = await boxesWithoutAddedRules(page, selectors);
+    assert.ok(removed > 0, 'PrimeReact added its rules');
+    assert.deepEqual(without, withRules, `${address} at ${viewport.width} px`);
+    await context.close();
+  }
 }

@@ -17,7 +17,9 @@ const MANIFEST = {
   'src/pages/home/FirstRun.tsx': { file: 'assets/FirstRun-J9.js', isDynamicEntry: true },
 };
 
-const linksOf = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`);
+const linksOf = (html: string) =>
+  [...html.matchAll(/<link rel="(modulepreload|preload)"(?! as="fetch")[^>]*href="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`);
+const callsOf = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
 
 describe("naming a screen's files in the page", () => {
   let dist: string;
@@ -63,6 +65,21 @@ describe("naming a screen's files in the page", () => {
     apps.push(app);
     const html = String((await app.agent().get('/movies/movie/12')).body);
     assert.ok(linksOf(html).includes('modulepreload /movies/assets/MoviePage-F6.js'), html);
+  });
+
+  it('names the calls a screen makes first, with the movie id as the screen reads it', async () => {
+    const app = await startTestApp('sqlite', { config: { webDist: dist } });
+    apps.push(app);
+    const calls = async (address: string) => callsOf(String((await app.agent().get(address)).body));
+    assert.deepEqual(await calls('/movie/12'), ['/api/user', '/api/movies/12', '/api/movies/12/reviews?limit=20']);
+    assert.deepEqual(await calls('/movie/007/'), ['/api/user', '/api/movies/7', '/api/movies/7/reviews?limit=20']);
+    for (const address of ['/watchlist', '/watchlist/4-film-club']) {
+      assert.deepEqual(await calls(address), ['/api/user', '/api/watchlists/public?q=&limit=8&offset=0'], address);
+    }
+    for (const address of ['/movie/0', '/movie/abc', '/movie/1234567890123456', '/']) assert.deepEqual(await calls(address), ['/api/user'], address);
+    const prefixed = await startTestApp('sqlite', { config: { webDist: dist, basePath: '/movies' } });
+    apps.push(prefixed);
+    assert.deepEqual(callsOf(String((await prefixed.agent().get('/movies/movie/3')).body)), ['/movies/api/user', '/movies/api/movies/3', '/movies/api/movies/3/reviews?limit=20']);
   });
 
   it("knows every screen web/src/App.tsx routes to, at the addresses it routes them", () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MOVIE_REVIEWS_LIMIT, PUBLIC_LISTS_PAGE_SIZE } from '@movieclub/contract';
 
 /**
  * Each client address and the module that draws its screen, as web/src/App.tsx routes them
@@ -76,4 +77,30 @@ export function preloadLinks(files: ScreenFiles, basePath: string): string {
     ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${basePath}/${file}" />`),
     ...files.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${basePath}/${file}" />`),
   ].join('');
+}
+
+/**
+ * The calls a screen makes as soon as its script runs, at the addresses web/src/api asks for them
+ * (a browser test checks each is fetched once): named in the page, their answers arrive with the
+ * scripts instead of after them. Every screen asks who is signed in (session/SessionProvider.tsx);
+ * a movie's id is read as the screen reads it (parseMovieId); the list screens show the first page
+ * of public lists beside any list (PublicListsCard).
+ */
+const EVERY_SCREEN_CALLS = ['/api/user'];
+const SCREEN_CALLS: [pattern: RegExp, calls: (match: RegExpExecArray) => string[]][] = [
+  [
+    /^\/movie\/(\d{1,15})\/?$/,
+    ([, raw]) => (Number(raw) > 0 ? [`/api/movies/${Number(raw)}`, `/api/movies/${Number(raw)}/reviews?limit=${MOVIE_REVIEWS_LIMIT}`] : []),
+  ],
+  [/^\/watchlist(\/[^/]+)?\/?$/, () => [`/api/watchlists/public?q=&limit=${PUBLIC_LISTS_PAGE_SIZE}&offset=0`]],
+];
+
+/** Link elements that start a screen's first calls with the page (with the visitor's cookies, as the calls send them). */
+export function callPreloadLinks(pathname: string, basePath: string): string {
+  const calls = [...EVERY_SCREEN_CALLS];
+  for (const [pattern, screenCalls] of SCREEN_CALLS) {
+    const match = pattern.exec(pathname);
+    if (match) calls.push(...screenCalls(match));
+  }
+  return calls.map((call) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${basePath}${call.replaceAll('&', '&amp;')}" />`).join('');
 }

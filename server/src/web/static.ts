@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { failure } from '../http/errors';
-import { preloadLinks, readScreenFiles } from './screenPreloads';
+import { callPreloadLinks, preloadLinks, readScreenFiles } from './screenPreloads';
 
 /** Hashed build output: a new build gets new names, so a copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,28 +31,30 @@ export function pageHtml(html: string, basePath: string): string {
 
 /**
  * index.html as sent for an address, read again only when the file changes: with links that fetch
- * that address's screen alongside the entry script.
+ * that address's screen and its first calls alongside the entry script.
  */
 function pageReader(webDist: string, basePath: string) {
   const file = path.join(webDist, 'index.html');
-  let cached: { mtimeMs: number; html: string; screenFiles: ReturnType<typeof readScreenFiles>; byScreen: Map<string, string> } | null = null;
+  let cached: { mtimeMs: number; head: string; rest: string; screenFiles: ReturnType<typeof readScreenFiles>; headByScreen: Map<string, string> } | null = null;
   return async (pathname: string): Promise<string> => {
     const { mtimeMs } = await fs.promises.stat(file);
     if (cached?.mtimeMs !== mtimeMs) {
       const html = pageHtml(await fs.promises.readFile(file, 'utf8'), basePath);
-      cached = { mtimeMs, html, screenFiles: readScreenFiles(webDist), byScreen: new Map() };
+      const end = html.search(/<\/head>/i);
+      // A page without a head of its own goes as built.
+      const [head, rest] = end < 0 ? [html, ''] : [html.slice(0, end), html.slice(end)];
+      cached = { mtimeMs, head, rest, screenFiles: readScreenFiles(webDist), headByScreen: new Map() };
     }
+    const { head, rest, headByScreen } = cached;
+    if (!rest) return head;
     const files = cached.screenFiles?.(pathname);
-    if (!files) return cached.html;
-    const key = files.scripts.join(' ');
-    let html = cached.byScreen.get(key);
-    if (html === undefined) {
-      const end = cached.html.search(/<\/head>/i);
-      const links = preloadLinks(files, basePath);
-      html = end < 0 ? cached.html : cached.html.slice(0, end) + links + cached.html.slice(end);
-      cached.byScreen.set(key, html);
+    let screenHead = head;
+    if (files) {
+      const key = files.scripts.join(' ');
+      screenHead = headByScreen.get(key) ?? head + preloadLinks(files, basePath);
+      headByScreen.set(key, screenHead);
     }
-    return html;
+    return screenHead + callPreloadLinks(pathname, basePath) + rest;
   };
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
+import { GrowingTextarea } from '../GrowingTextarea';
 import { useId, useState } from 'react';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
@@ -93,7 +93,7 @@ export default function ScheduleDialog({ watchlistId, screening, onClose, onSave
         <label htmlFor={`${ids}-place`}>{t('Place')}</label>
         <InputText id={`${ids}-place`} value={place} maxLength={SCREENING_PLACE_MAX} placeholder={t('whose living room, which cinema…')} onChange={(event) => setPlace(event.target.value)} />
         <label htmlFor={`${ids}-note`}>{t('Note')}</label>
-        <InputTextarea id={`${ids}-note`} value={note} maxLength={SCREENING_NOTE_MAX} rows={3} autoResize onChange={(event) => setNote(event.target.value)} />
+        <GrowingTextarea id={`${ids}-note`} value={note} maxLength={SCREENING_NOTE_MAX} rows={3} onChange={(event) => setNote(event.target.value)} />
         {(problem || save.isError) && (
           <p className="screening-error" role="alert">
             {problem || errorText(save.error, t('Could not save the movie night. Please try again.'))}

@@ -1,7 +1,7 @@
 import { COMMENT_TEXT_MAX } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { InputTextarea } from 'primereact/inputtextarea';
+import { GrowingTextarea } from '../GrowingTextarea';
 import { useId, useState } from 'react';
 import { t } from '../../i18n';
 
@@ -33,11 +33,10 @@ export function CommentForm({ initialText = '', initialSpoiler = false, textLabe
       <label htmlFor={`${ids}-text`} className="visually-hidden">
         {textLabel}
       </label>
-      <InputTextarea
+      <GrowingTextarea
         id={`${ids}-text`}
         value={text}
         rows={2}
-        autoResize
         maxLength={COMMENT_TEXT_MAX}
         placeholder={t('Write a comment… (@name to mention a member)')}
         onChange={(event) => setText(event.target.value)}

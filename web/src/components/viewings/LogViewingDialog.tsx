@@ -11,7 +11,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
+import { GrowingTextarea } from '../GrowingTextarea';
 import { useId, useState } from 'react';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
@@ -111,7 +111,7 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
         <label htmlFor={`${ids}-place`}>{t('Place')}</label>
         <InputText id={`${ids}-place`} value={place} maxLength={VIEWING_PLACE_MAX} placeholder={t('cinema, home, …')} onChange={(event) => setPlace(event.target.value)} />
         <label htmlFor={`${ids}-note`}>{t('Note')}</label>
-        <InputTextarea id={`${ids}-note`} value={note} maxLength={VIEWING_NOTE_MAX} rows={3} autoResize onChange={(event) => setNote(event.target.value)} />
+        <GrowingTextarea id={`${ids}-note`} value={note} maxLength={VIEWING_NOTE_MAX} rows={3} onChange={(event) => setNote(event.target.value)} />
         {save.isError && (
           <p className="log-viewing-error" role="alert">
             {errorText(save.error, t('Could not log the viewing. Please try again.'))}

@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
-import { InputTextarea } from 'primereact/inputtextarea';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -119,7 +119,7 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
           />
         </Field>
         <Field label={t('Text Review')} id="review-text" input>
-          <InputTextarea id="review-text" value={form.text} onChange={(e) => set('text', e.target.value)} rows={5} autoResize className="w-full" />
+          <GrowingTextarea id="review-text" value={form.text} onChange={(e) => set('text', e.target.value)} rows={5} className="w-full" />
         </Field>
         <Field label={t('Contains spoilers')} id="review-spoiler" input>
           <InputSwitch inputId="review-spoiler" checked={form.spoiler} onChange={(e) => set('spoiler', Boolean(e.value))} pt={SWITCH_PT} />
