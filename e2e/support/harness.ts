@@ -83,7 +83,11 @@ export async function newPage(browser: Browser, baseURL: string, viewport = { wi
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // Cards off screen wait to be drawn until they are scrolled near (content-visibility: auto); a
+  // picture of the whole page shows them as a reader scrolling down sees them.
+  const drawAll = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: file, fullPage: true });
+  await drawAll.evaluate((style) => (style as Element).remove());
   return file;
 }
 
