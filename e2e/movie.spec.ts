@@ -244,6 +244,26 @@ describe('the movie page in the browser', () => {
     await context.close();
   });
 
+  it('keeps the cards below in place when the recommendations arrive after the movie', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context } = await newPage(browser, site.url, viewport);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/recommendations/**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/movie/${source.id}`);
+      await page.getByText('Loading recommendations...').waitFor();
+      const viewingsTop = () => page.locator('.movie-viewings').evaluate((card) => Math.round(card.getBoundingClientRect().top));
+      const before = await viewingsTop();
+      release();
+      await page.locator('.movie-recommendations .recommendation').first().waitFor();
+      assert.equal(await viewingsTop(), before, `at ${viewport.width} px`);
+      await context.close();
+    }
+  });
+
   it("lays the page out from its stylesheet, not from the rules PrimeReact adds once its components mount", async () => {
     await assertLaidOutFromStylesheet((viewport) => newPage(browser, site.url, viewport), `/movie/${source.id}`, '.movie-recommendations .recommendation', [
       'header',

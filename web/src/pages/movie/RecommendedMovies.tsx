@@ -25,7 +25,7 @@ export function RecommendedMovies({ tconst }: { tconst: string | null }) {
   const slides = useRef<HTMLDivElement>(null);
   useCarouselHiddenSlides(slides, items !== null && items.length > 0);
   return (
-    <Card title={t('Recommended Movies')} className="movie-recommendations">
+    <Card title={t('Recommended Movies')} className={items === null ? 'movie-recommendations movie-recommendations-loading' : 'movie-recommendations'}>
       {items === null ? (
         <p className="movie-muted">{t('Loading recommendations...')}</p>
       ) : items.length === 0 ? (
@@ -55,8 +55,11 @@ function RecommendationCard({ item }: { item: RecommendationItem }) {
           <i className="pi pi-image" />
         </div>
       )}
-      <div className="recommendation-title">{item.title}</div>
-      {item.review && <p className="recommendation-review">{item.review}</p>}
+      <div className="recommendation-title" title={item.title}>
+        {item.title}
+      </div>
+      {/* Always there, empty or not: every slide, and so the carousel, has one height. */}
+      <p className="recommendation-review">{item.review}</p>
       <ViewLink item={item} />
     </div>
   );
