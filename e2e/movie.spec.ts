@@ -72,6 +72,8 @@ describe('the movie page in the browser', () => {
     await field(page, 'Estimated Budget').locator('.p-dropdown').click();
     await page.getByRole('option', { name: '1K - 10K' }).click();
     const text = 'Groovy. <script>window.__pwned = 1</script><b>not bold</b>';
+    const boxHeight = () => page.locator('#review-text').evaluate((box) => Math.round(box.getBoundingClientRect().height));
+    const emptyHeight = await boxHeight();
     await page.locator('#review-text').fill(text);
     await screenshot(page, 'movie-review-filled');
     await page.getByRole('button', { name: 'Submit Review' }).click();
@@ -94,9 +96,13 @@ describe('the movie page in the browser', () => {
 
     // The chosen grade clicked again clears it; posting again updates the one review.
     await ttm.locator('.p-button', { hasText: /^A$/ }).click();
-    await page.locator('#review-text').fill('Changed my mind.');
+    // A long text grows the box; once the form empties it, it is back to its rows.
+    await page.locator('#review-text').fill(`Changed my mind.${'\n'.repeat(12)}Really.`);
+    assert.ok((await boxHeight()) > emptyHeight, 'the box grows with its text');
     await page.getByRole('button', { name: 'Submit Review' }).click();
     await top.locator('.review-text', { hasText: 'Changed my mind.' }).waitFor();
+    assert.equal(await page.locator('#review-text').inputValue(), '');
+    assert.equal(await boxHeight(), emptyHeight, 'the emptied box is back to its rows');
     assert.equal(await top.locator('img.rating-letter').count(), 0, 'no grade after clearing it');
     assert.equal(await page.locator('.review-item', { hasText: 'Ash_Williams' }).count(), 1);
     assert.equal(await page.getByTestId('average-rating').textContent(), '7.0 (2 ratings)');
