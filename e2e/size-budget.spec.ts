@@ -76,6 +76,9 @@ describe('size budget of the home page', () => {
       t.diagnostic(`fonts: ${fonts.join(', ')}`);
       assert.ok(fonts.includes('InterLatin'), `the Latin Inter is used: ${fonts.join(', ')}`);
       assert.ok(!fonts.some((font) => font.startsWith('InterVariable')), `the whole Inter is not downloaded: ${fonts.join(', ')}`);
+      // The header's icons come from PrimeIcons cut to the icons the client names.
+      assert.ok(fonts.includes('primeicons-subset'), `the cut icon font is used: ${fonts.join(', ')}`);
+      assert.ok(!fonts.includes('primeicons'), `the whole icon font is not downloaded: ${fonts.join(', ')}`);
     } finally {
       await context.close();
     }

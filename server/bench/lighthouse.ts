@@ -14,7 +14,9 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgro
 
 interface Scored {
   score: number;
+  fcpMs: number;
   lcpMs: number;
+  tbtMs: number;
   cls: number;
   transferredKb: number;
   /** What moved, for a screen over the CLS target: the element and its share of the shift. */
@@ -22,20 +24,47 @@ interface Scored {
 }
 
 const CLS_TARGET = 0.05;
+/** Runs per screen and mode: one run's score moves by several points on a shared 2-core machine, their median far less. */
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** One table row: the median of every figure, the score's range beside it, the worst shift. */
+function row(label: string, mode: string, runs: Scored[], failed: number): string {
+  if (runs.length === 0) return `| ${label} | ${mode} | no run finished | | | | | |`;
+  const of = (pick: (scored: Scored) => number) => median(runs.map(pick));
+  const scores = runs.map((scored) => scored.score);
+  const range = (runs.length > 1 ? ` (${Math.min(...scores)}–${Math.max(...scores)})` : '') + (failed ? `, ${failed} run${failed === 1 ? '' : 's'} failed` : '');
+  return `| ${label} | ${mode} | ${Math.round(of((s) => s.score))}${range} | ${seconds(of((s) => s.fcpMs))} | ${seconds(of((s) => s.lcpMs))} | ${Math.round(of((s) => s.tbtMs))} ms | ${Math.max(...runs.map((s) => s.cls)).toFixed(3)} | ${of((s) => s.transferredKb).toFixed(0)} KiB |`;
+}
 
 function shiftedElements(audit: { details?: unknown } | undefined): string[] {
   const items = ((audit?.details as { items?: { node?: { selector?: string; nodeLabel?: string }; score?: number }[] } | undefined)?.items ?? []);
   return items.slice(0, 3).map((item) => `${item.node?.selector ?? item.node?.nodeLabel ?? '?'} (${(item.score ?? 0).toFixed(3)})`);
 }
 
-async function audit(url: string, port: number, desktop: boolean): Promise<Scored> {
+async function audit(url: string, port: number, desktop: boolean): Promise<Scored | null> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktop ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (process.env.SCRATCH_SAVE) fs.writeFileSync(`${process.env.SCRATCH_SAVE}/${desktop ? 'd' : 'm'}-${url.split('/').slice(3).join('_') || 'home'}-${Date.now()}.json`, JSON.stringify(lhr));
+  // A run Lighthouse could not finish (the page never painted in its time, say) is reported, not scored as 0.
+  if (lhr.runtimeError) {
+    console.log(`${desktop ? 'desktop' : 'mobile'} ${url}: Lighthouse failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
+    return null;
+  }
   const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: numeric('first-contentful-paint'),
     lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     transferredKb: numeric('total-byte-weight') / 1024,
     shifts: numeric('cumulative-layout-shift') > CLS_TARGET ? shiftedElements(lhr.audits['layout-shifts']) : [],
@@ -55,18 +84,24 @@ export async function benchLighthouse(): Promise<void> {
       ['Home', '/'],
       ['Movie', `/movie/${movieIds[0]}`],
       ['Watchlist', '/watchlist'],
-    ];
-    console.log(`\nLighthouse ${lighthouseVersion()} (performance), ${movieIds.length.toLocaleString('en')} movies in the club`);
-    console.log('| Screen | Mode | Score | LCP | CLS | Transferred |');
-    console.log('|---|---|---|---|---|---|');
+    ].filter(([label]) => !process.env.SCRATCH_SCREENS || process.env.SCRATCH_SCREENS.includes(label)) as [string, string][];
+    console.log(`\nLighthouse ${lighthouseVersion()} (performance), ${movieIds.length.toLocaleString('en')} movies in the club, median of ${RUNS} run${RUNS === 1 ? '' : 's'} (load average ${os.loadavg()[0].toFixed(1)})`);
+    console.log('| Screen | Mode | Score (range) | FCP | LCP | TBT | CLS (worst) | Transferred |');
+    console.log('|---|---|---|---|---|---|---|---|');
     const moved: string[] = [];
-    for (const desktop of [false, true]) {
-      for (const [label, address] of screens) {
-        const scored = await audit(url + address, chrome.port, desktop);
-        console.log(
-          `| ${label} | ${desktop ? 'desktop' : 'mobile'} | ${scored.score} | ${(scored.lcpMs / 1000).toFixed(1)} s | ${scored.cls.toFixed(3)} | ${scored.transferredKb.toFixed(0)} KiB |`,
-        );
-        if (scored.shifts.length) moved.push(`${label} (${desktop ? 'desktop' : 'mobile'}): ${scored.shifts.join(', ')}`);
+    for (const desktop of process.env.SCRATCH_MOBILE ? [false] : [false, true]) {
+      const mode = desktop ? 'desktop' : 'mobile';
+      const runs = new Map<string, (Scored | null)[]>(screens.map(([label]) => [label, []]));
+      // Screens take turns run by run, so a busy moment of the machine is shared among them.
+      for (let run = 0; run < RUNS; run++) {
+        for (const [label, address] of screens) runs.get(label)!.push(await audit(url + address, chrome.port, desktop));
+      }
+      for (const [label] of screens) {
+        const all = runs.get(label)!;
+        const scored = all.filter((run): run is Scored => run !== null);
+        console.log(row(label, mode, scored, all.length - scored.length));
+        const shifts = scored.flatMap((s) => s.shifts);
+        if (shifts.length) moved.push(`${label} (${mode}): ${[...new Set(shifts)].join(', ')}`);
       }
     }
     if (moved.length) console.log(`Layout shifts over ${CLS_TARGET}:\n${moved.join('\n')}`);

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RequireLogin } from './components/RequireLogin';
 import { t } from './i18n';
@@ -22,11 +22,15 @@ const FeedPage = lazy(() => import('./pages/feed/FeedPage').then((module) => ({ 
 const AdminPage = lazy(() => import('./pages/admin/AdminPage').then((module) => ({ default: module.AdminPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
-/** A screen inside the shared layout; the layout shows at once while the screen's chunk loads. */
+/**
+ * A screen inside the shared layout; the layout shows at once while the screen's chunk loads. On the
+ * first visit the header and title are painted before the screen is built, not after.
+ */
 function Screen({ title, children }: { title?: string; children: ReactNode }) {
+  const showScreen = useDeferredValue(true, false);
   return (
     <Layout title={title}>
-      <Suspense fallback={null}>{children}</Suspense>
+      <Suspense fallback={null}>{showScreen && children}</Suspense>
     </Layout>
   );
 }

@@ -1,6 +1,6 @@
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primereact/resources/primereact.min.css';
-import 'primeicons/primeicons.css';
+import './icons/icons.css';
 // PrimeReact's own layout rules, in the first paint (web/build/primereactBaseStyles.ts).
 import 'virtual:primereact-base.css';
 import './theme-overrides.css';

@@ -41,11 +41,12 @@ function MovieScreen({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const myReview = useMyReview(id, user === undefined ? undefined : (user?.id ?? null));
 
-  if (state.status === 'loading') return <p className="movie-status">{t('Loading...')}</p>;
-  if (state.status === 'not-found') return <p className="movie-status">{t('Movie not found.')}</p>;
-  if (state.status === 'error') return <p className="movie-status movie-error" role="alert">{t('Failed to load movie.')}</p>;
+  // The details show as soon as the movie is here; the cards below them follow in the background.
+  if (loaded.status === 'loading') return <p className="movie-status">{t('Loading...')}</p>;
+  if (loaded.status === 'not-found') return <p className="movie-status">{t('Movie not found.')}</p>;
+  if (loaded.status === 'error') return <p className="movie-status movie-error" role="alert">{t('Failed to load movie.')}</p>;
 
-  const { movie } = state;
+  const { movie } = loaded;
   // A first review also logs a viewing for today, and clears a movie night's prompt to rate it.
   const afterReview = () =>
     Promise.all([
@@ -58,13 +59,17 @@ function MovieScreen({ id }: { id: number }) {
   return (
     <>
       <MovieDetailsCard movie={movie} />
-      <RecommendedMovies tconst={tconstFromLink(movie.imdb_link) ?? movie.tconst} />
-      <MovieViewings movieId={movie.id} />
-      <MovieSeenBy movieId={movie.id} />
-      <RecentReviews reviews={reviews} />
-      <Suspense fallback={null}>
-        <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} />
-      </Suspense>
+      {state.status === 'loaded' && (
+        <>
+          <RecommendedMovies tconst={tconstFromLink(movie.imdb_link) ?? movie.tconst} />
+          <MovieViewings movieId={movie.id} />
+          <MovieSeenBy movieId={movie.id} />
+          <RecentReviews reviews={reviews} />
+          <Suspense fallback={null}>
+            <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} />
+          </Suspense>
+        </>
+      )}
     </>
   );
 }
