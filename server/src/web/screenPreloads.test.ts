@@ -76,7 +76,7 @@ describe("naming a screen's files in the page", () => {
     for (const address of ['/watchlist', '/watchlist/4-film-club']) {
       assert.deepEqual(await calls(address), ['/api/user', '/api/watchlists/public?q=&limit=8&offset=0'], address);
     }
-    for (const address of ['/movie/0', '/movie/abc', '/movie/1234567890123456', '/']) assert.deepEqual(await calls(address), ['/api/user'], address);
+    for (const address of ['/movie/0', '/movie/abc', '/movie/1234567890123456', '/movie/2147483648', '/']) assert.deepEqual(await calls(address), ['/api/user'], address);
     const prefixed = await startTestApp('sqlite', { config: { webDist: dist, basePath: '/movies' } });
     apps.push(prefixed);
     assert.deepEqual(callsOf(String((await prefixed.agent().get('/movies/movie/3')).body)), ['/movies/api/user', '/movies/api/movies/3', '/movies/api/movies/3/reviews?limit=20']);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MOVIE_REVIEWS_LIMIT, PUBLIC_LISTS_PAGE_SIZE } from '@movieclub/contract';
+import { MOVIE_REVIEWS_LIMIT, PUBLIC_LISTS_PAGE_SIZE, rowIdFromText } from '@movieclub/contract';
 
 /**
  * Each client address and the module that draws its screen, as web/src/App.tsx routes them
@@ -83,14 +83,17 @@ export function preloadLinks(files: ScreenFiles, basePath: string): string {
  * The calls a screen makes as soon as its script runs, at the addresses web/src/api asks for them
  * (a browser test checks each is fetched once): named in the page, their answers arrive with the
  * scripts instead of after them. Every screen asks who is signed in (session/SessionProvider.tsx);
- * a movie's id is read as the screen reads it (parseMovieId); the list screens show the first page
+ * a movie's id is read as the screen reads it (the contract's rowIdFromText); the list screens show the first page
  * of public lists beside any list (PublicListsCard).
  */
 const EVERY_SCREEN_CALLS = ['/api/user'];
 const SCREEN_CALLS: [pattern: RegExp, calls: (match: RegExpExecArray) => string[]][] = [
   [
-    /^\/movie\/(\d{1,15})\/?$/,
-    ([, raw]) => (Number(raw) > 0 ? [`/api/movies/${Number(raw)}`, `/api/movies/${Number(raw)}/reviews?limit=${MOVIE_REVIEWS_LIMIT}`] : []),
+    /^\/movie\/([^/]+)\/?$/,
+    ([, raw]) => {
+      const id = rowIdFromText(raw);
+      return id === null ? [] : [`/api/movies/${id}`, `/api/movies/${id}/reviews?limit=${MOVIE_REVIEWS_LIMIT}`];
+    },
   ],
   [/^\/watchlist(\/[^/]+)?\/?$/, () => [`/api/watchlists/public?q=&limit=${PUBLIC_LISTS_PAGE_SIZE}&offset=0`]],
 ];

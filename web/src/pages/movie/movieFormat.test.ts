@@ -6,7 +6,7 @@ import { averageText, EMPTY_REVIEW_FORM, formChoicesFromReview, parseMovieId, re
 describe('movie page formatting', () => {
   it('accepts only a positive whole number as the movie id', () => {
     assert.equal(parseMovieId('42'), 42);
-    for (const bad of ['abc', '0', '12x', '-3', '1.5', '', undefined, '9'.repeat(16)]) assert.equal(parseMovieId(bad), null, String(bad));
+    for (const bad of ['abc', '0', '12x', '-3', '1.5', '', undefined, '9'.repeat(16), '2147483648']) assert.equal(parseMovieId(bad), null, String(bad));
   });
 
   it('takes the tt-number from the IMDb link', () => {

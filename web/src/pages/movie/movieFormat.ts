@@ -1,11 +1,9 @@
-import { BUDGET_BANDS, type BudgetBand, type ReviewPost, type ReviewRead, TTM_GRADES, type TtmGrade } from '@movieclub/contract';
+import { BUDGET_BANDS, type BudgetBand, type ReviewPost, type ReviewRead, rowIdFromText, TTM_GRADES, type TtmGrade } from '@movieclub/contract';
 import { formatLocale, formatNumber, t } from '../../i18n';
 
-/** The numeric id from /movie/{id}, or null for anything else ('abc', '0', '12x'). */
+/** The numeric id from /movie/{id}, or null for anything else ('abc', '0', '12x'): the contract's rule for row ids, which the server reads the address by too. */
 export function parseMovieId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
+  return raw === undefined ? null : rowIdFromText(raw);
 }
 
 /** The tt-number inside an IMDb address such as https://www.imdb.com/title/tt0111161/. */
