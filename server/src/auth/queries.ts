@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { bumpVersion, DISCUSSION_VERSION } from '../movies/catalogueCache';
 
-export function insertUser(db: Kysely<Database>, username: string, passwordHash: string, now: string) {
-  return db
+/** A new member; the discussion's version changes too, as a mention of their name now links to them. */
+export async function insertUser(db: Kysely<Database>, username: string, passwordHash: string, now: string) {
+  const user = await db
     .insertInto('users')
     .values({ username, username_lower: username.toLowerCase(), password_hash: passwordHash, created_at: now })
     .returning(['id', 'username', 'profile_picture', 'created_at'])
     .executeTakeFirstOrThrow();
+  await bumpVersion(db, DISCUSSION_VERSION);
+  return user;
 }
 
 export function insertSession(db: Kysely<Database>, tokenHash: string, userId: number, now: string, expiresAt: string) {

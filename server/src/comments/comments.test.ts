@@ -40,6 +40,8 @@ for (const kind of TEST_DATABASES) {
     };
 
     it('adds, lists, changes and deletes a comment', async () => {
+      // Read first, so the movie's reviews below are read again after each change, not for the first time.
+      assert.equal((await reviewOf()).comment_count, 0);
       const posted = await world.commenter.agent.post(`/api/reviews/${world.reviewId}/comments`, { text: '  Nice one, @CM_AUTHOR!\nSee www.example.org.  ' });
       assert.equal(posted.status, 200, JSON.stringify(posted.body));
       const { comment } = posted.body;
@@ -148,6 +150,7 @@ for (const kind of TEST_DATABASES) {
 
     it('keeps one reaction per member and name, and counts them per name', async () => {
       const path = `/api/reviews/${world.reviewId}/reactions`;
+      assert.deepEqual((await reviewOf(world.stranger.agent)).reactions, { counts: {}, mine: [] }, 'none yet');
       const first = await world.stranger.agent.put(`${path}/heart`);
       assert.deepEqual(first.body, { success: true, reactions: { counts: { heart: 1 }, mine: ['heart'] } });
       const again = await world.stranger.agent.put(`${path}/heart`);

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { bumpVersion, DISCUSSION_VERSION } from '../movies/catalogueCache';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type TargetKind = 'review' | 'comment';
@@ -47,17 +48,22 @@ export function commentsPage(db: Db, reviewId: number, after: number, limit: num
     .execute();
 }
 
+// Every write below replaces the discussion's version: the reviews of a movie are kept until it changes.
+
 export async function insertComment(db: Db, row: { review_id: number; user_id: number; text: string; spoiler: number; created_at: string }) {
   const inserted = await db.insertInto('comments').values({ ...row, edited_at: null }).returning('id').executeTakeFirstOrThrow();
+  await bumpVersion(db, DISCUSSION_VERSION);
   return inserted.id;
 }
 
-export function updateComment(db: Db, id: number, changes: { text?: string; spoiler?: number; edited_at?: string }) {
-  return db.updateTable('comments').set(changes).where('id', '=', id).execute();
+export async function updateComment(db: Db, id: number, changes: { text?: string; spoiler?: number; edited_at?: string }) {
+  await db.updateTable('comments').set(changes).where('id', '=', id).execute();
+  await bumpVersion(db, DISCUSSION_VERSION);
 }
 
-export function deleteComment(db: Db, id: number) {
-  return db.deleteFrom('comments').where('id', '=', id).execute();
+export async function deleteComment(db: Db, id: number) {
+  await db.deleteFrom('comments').where('id', '=', id).execute();
+  await bumpVersion(db, DISCUSSION_VERSION);
 }
 
 /** How many comments each listed review has; reviews without any are left out. */
@@ -95,26 +101,29 @@ export function ownReactions(db: Db, kind: TargetKind, ids: number[], userId: nu
 }
 
 /** Leaves a reaction; one already there stays as it was. */
-export function addReaction(db: Db, row: { target_kind: TargetKind; target_id: number; user_id: number; reaction: string; created_at: string }) {
-  return db
+export async function addReaction(db: Db, row: { target_kind: TargetKind; target_id: number; user_id: number; reaction: string; created_at: string }) {
+  await db
     .insertInto('reactions')
     .values(row)
     .onConflict((conflict) => conflict.columns(['target_kind', 'target_id', 'user_id', 'reaction']).doNothing())
     .execute();
+  await bumpVersion(db, DISCUSSION_VERSION);
 }
 
-export function removeReaction(db: Db, key: { target_kind: TargetKind; target_id: number; user_id: number; reaction: string }) {
-  return db
+export async function removeReaction(db: Db, key: { target_kind: TargetKind; target_id: number; user_id: number; reaction: string }) {
+  await db
     .deleteFrom('reactions')
     .where('target_kind', '=', key.target_kind)
     .where('target_id', '=', key.target_id)
     .where('user_id', '=', key.user_id)
     .where('reaction', '=', key.reaction)
     .execute();
+  await bumpVersion(db, DISCUSSION_VERSION);
 }
 
 /** Every reaction to the listed targets. */
-export function removeReactionsTo(db: Db, kind: TargetKind, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve();
-  return db.deleteFrom('reactions').where('target_kind', '=', kind).where('target_id', 'in', ids).execute();
+export async function removeReactionsTo(db: Db, kind: TargetKind, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.deleteFrom('reactions').where('target_kind', '=', kind).where('target_id', 'in', ids).execute();
+  await bumpVersion(db, DISCUSSION_VERSION);
 }

@@ -19,6 +19,17 @@ export const CANNOT_DELETE = 'You cannot delete this comment.';
 
 const toFlag = (value: boolean) => (value ? 1 : 0);
 
+/** The member's own reactions to each listed target, in the contract's order; targets without any are left out. */
+export async function ownReactionNames(db: Db, kind: q.TargetKind, ids: number[], userId: number): Promise<Map<number, Reaction[]>> {
+  const mine = new Map<number, Set<string>>();
+  if (ids.length === 0) return new Map();
+  for (const row of await q.ownReactions(db, kind, ids, userId)) {
+    if (!mine.has(row.target_id)) mine.set(row.target_id, new Set());
+    mine.get(row.target_id)!.add(row.reaction);
+  }
+  return new Map([...mine].map(([id, names]) => [id, REACTION_NAMES.filter((name) => names.has(name))]));
+}
+
 /** Counts and the viewer's own reactions for each listed target; targets nobody reacted to get empty counts. */
 export async function reactionsFor(db: Db, kind: q.TargetKind, ids: number[], viewerId: number | null): Promise<Map<number, ReactionCounts>> {
   const result = new Map<number, ReactionCounts>();
@@ -28,23 +39,16 @@ export async function reactionsFor(db: Db, kind: q.TargetKind, ids: number[], vi
     if (!counts.has(row.target_id)) counts.set(row.target_id, new Map());
     counts.get(row.target_id)!.set(row.reaction, Number(row.count));
   }
-  const mine = new Map<number, Set<string>>();
-  if (viewerId !== null) {
-    for (const row of await q.ownReactions(db, kind, ids, viewerId)) {
-      if (!mine.has(row.target_id)) mine.set(row.target_id, new Set());
-      mine.get(row.target_id)!.add(row.reaction);
-    }
-  }
+  const mine = viewerId === null ? new Map<number, Reaction[]>() : await ownReactionNames(db, kind, ids, viewerId);
   for (const id of ids) {
     const byName = counts.get(id);
-    const own = mine.get(id);
     const shown: Record<string, number> = {};
     // In the contract's order; a name no longer offered is not shown.
     for (const name of REACTION_NAMES) {
       const count = byName?.get(name);
       if (count) shown[name] = count;
     }
-    result.set(id, { counts: shown, mine: REACTION_NAMES.filter((name) => own?.has(name)) });
+    result.set(id, { counts: shown, mine: mine.get(id) ?? [] });
   }
   return result;
 }

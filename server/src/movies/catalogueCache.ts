@@ -22,6 +22,8 @@ export function bumpCatalogueVersion(db: Db): Promise<void> {
 
 /** Version tokens kept in `app_meta`: the catalogue's, and the public lists' (list names, items, order). */
 export const PUBLIC_LISTS_VERSION = 'public_lists_version';
+/** Replaced by every comment and reaction written or removed, and every member who joins (a mention may name them). */
+export const DISCUSSION_VERSION = 'discussion_version';
 
 /** The versions of `keys` as one token: it changes when any of them does. */
 export async function versionOf(db: Db, keys: string[]): Promise<string> {

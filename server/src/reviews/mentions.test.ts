@@ -37,5 +37,15 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await bob.agent.get('/api/notifications')).body.notifications.length, 1, 'an edit does not tell him again');
       assert.equal((await ann.agent.get('/api/notifications')).body.notifications.length, 0, 'nobody is told of their own mention');
     });
+
+    it('links a mention of a name to the member who takes it later, from then on', async () => {
+      const dan = await createUser(app, 'men_dan');
+      const movie = await addMovie(app.database.db, { title: 'Waiting For Cleo' });
+      assert.equal((await dan.agent.post('/api/review', { movie_id: movie.id, stars: 6, text: 'Made for @men_cleo.' })).status, 200);
+      const mentions = async () => (await app.agent().get(`/api/movies/${movie.id}/reviews`)).body.reviews[0].mentions;
+      assert.deepEqual(await mentions(), [], 'nobody by that name yet');
+      await createUser(app, 'Men_Cleo');
+      assert.deepEqual(await mentions(), ['Men_Cleo']);
+    });
   });
 }

@@ -3,8 +3,8 @@ import { TTM_GRADE_NUMBER, type TtmGrade } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
-import { bumpCatalogueVersion, CatalogueCache } from '../movies/catalogueCache';
-import { reviewSocial } from '../comments/service';
+import { bumpCatalogueVersion, CATALOGUE_VERSION, CatalogueCache, DISCUSSION_VERSION, versionOf } from '../movies/catalogueCache';
+import { ownReactionNames, reviewSocial } from '../comments/service';
 import { logFirstViewing } from '../viewings/service';
 import { membersNamed, mentionCandidates } from '../comments/text';
 import * as queries from './queries';
@@ -40,7 +40,7 @@ export async function saveReview(db: Kysely<Database>, userId: number, input: Re
 // Answers read on every page, kept per catalogue version (a saved review or a new picture makes a new one).
 const everyAverage = new CatalogueCache<Map<number, AverageEntry>>(1);
 const recentAnswers = new CatalogueCache<Record<string, ReviewUser[]>>(2000);
-const reviewAnswers = new CatalogueCache<StoredReview[]>(2000);
+const reviewAnswers = new CatalogueCache<ReviewRead[]>(2000);
 
 /** Every reviewed movie's average stars (to 2 decimals) and review count, kept per catalogue version. */
 export function everyAverageByMovie(db: Kysely<Database>, version?: string): Promise<Map<number, AverageEntry>> {
@@ -127,13 +127,25 @@ export async function reviewMentions(db: Kysely<Database>, userId: number, movie
   return { reviewId: row.id, title, mentionedUserIds: [...members.values()].map((member) => member.id) };
 }
 
-/** A movie's reviews in the read shape; `mine` of the reactions is the viewer's (none when signed out). */
+/**
+ * A movie's reviews in the read shape; `mine` of the reactions is the viewer's (none when signed out).
+ * As a visitor reads them they are kept until the catalogue or the discussion changes (one read of
+ * both versions); a member's own reactions are then one more read.
+ */
 export async function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number, viewerId: number | null = null): Promise<ReviewRead[]> {
-  const reviews = await reviewAnswers.get(db, `${movieId}:${limit}`, async () => {
-    if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
-    return (await queries.movieReviews(db, movieId, limit)).map(toStoredReview);
-  });
-  return withDiscussion(db, reviews, viewerId);
+  const version = await versionOf(db, [CATALOGUE_VERSION, DISCUSSION_VERSION]);
+  const reviews = await reviewAnswers.get(
+    db,
+    `${movieId}:${limit}`,
+    async () => {
+      if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
+      return withDiscussion(db, (await queries.movieReviews(db, movieId, limit)).map(toStoredReview), null);
+    },
+    version,
+  );
+  if (viewerId === null || reviews.length === 0) return reviews;
+  const mine = await ownReactionNames(db, 'review', reviews.map((review) => review.id), viewerId);
+  return reviews.map((review) => ({ ...review, reactions: { ...review.reactions, mine: mine.get(review.id) ?? [] } }));
 }
 
 /** The user's own review of a movie in the read shape, or null when they have none. */
