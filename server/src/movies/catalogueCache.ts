@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -25,9 +25,21 @@ export const PUBLIC_LISTS_VERSION = 'public_lists_version';
 /** Replaced by every comment and reaction written or removed, and every member who joins (a mention may name them). */
 export const DISCUSSION_VERSION = 'discussion_version';
 
+/** The read of each set of version keys, built once per database: every cached call makes one. */
+const versionReads = new WeakMap<Db, Map<string, CompiledQuery<{ key: string; value: string }>>>();
+
+function versionRead(db: Db, keys: string[]): CompiledQuery<{ key: string; value: string }> {
+  let reads = versionReads.get(db);
+  if (!reads) versionReads.set(db, (reads = new Map()));
+  const name = keys.join('\0');
+  let read = reads.get(name);
+  if (!read) reads.set(name, (read = db.selectFrom('app_meta').select(['key', 'value']).where('key', 'in', keys).compile()));
+  return read;
+}
+
 /** The versions of `keys` as one token: it changes when any of them does. */
 export async function versionOf(db: Db, keys: string[]): Promise<string> {
-  const rows = await db.selectFrom('app_meta').select(['key', 'value']).where('key', 'in', keys).execute();
+  const { rows } = await db.executeQuery(versionRead(db, keys));
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   return keys.map((key) => byKey.get(key) ?? 'initial').join(':');
 }

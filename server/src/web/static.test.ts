@@ -56,6 +56,27 @@ describe('serving the built client', () => {
     assert.match((await app.agent().get('/assets/index-Ab12Cd34.js')).headers.get('content-type') ?? '', /javascript/);
   });
 
+  it('serves a build made while it runs: the new page and the files it names', async () => {
+    const page = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    assert.match(String((await app.agent().get('/')).body), /index-Ab12Cd34\.js/);
+    try {
+      fs.writeFileSync(path.join(dist, 'assets', 'index-Nw00Bd11.js'), 'console.log("rebuilt");');
+      fs.writeFileSync(path.join(dist, 'index.html'), page.replace('index-Ab12Cd34.js', 'index-Nw00Bd11.js'));
+      // A later modification time than the first page's, however coarse the file system's clock.
+      const later = new Date(Date.now() + 5_000);
+      fs.utimesSync(path.join(dist, 'index.html'), later, later);
+      assert.match(String((await app.agent().get('/movie/12')).body), /index-Nw00Bd11\.js/);
+      const script = await app.agent().get('/assets/index-Nw00Bd11.js');
+      assert.deepEqual([script.status, String(script.body)], [200, 'console.log("rebuilt");'], 'the new script, not the page in its place');
+      assert.equal(script.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      const gone = await app.agent().get('/assets/index-Gone0000.js');
+      assert.equal(gone.status, 404, 'a script no build has is missing, not the page in its place');
+    } finally {
+      fs.writeFileSync(path.join(dist, 'index.html'), page);
+      fs.rmSync(path.join(dist, 'assets', 'index-Nw00Bd11.js'));
+    }
+  });
+
   it('serves the page itself, at its own address and for every client route, to be revalidated on each visit', async () => {
     for (const address of ['/', '/index.html', '/movie/12', '/watchlist/3-late-night', '/user/profile/Ash']) {
       const reply = await app.agent().get(address);

@@ -80,7 +80,9 @@ export async function serveClient(app: FastifyInstance, webDist: string | null) 
     const root = path.resolve(webDist!);
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Files are looked up as asked for, not listed once at start: a build made while the server
+      // runs (a new page naming new scripts) is served whole, never a new page with old files.
+      wildcard: true,
       index: false,
       // The page itself goes through pageHtml below, at its own address too.
       allowedPath: (pathName) => pathName !== '/index.html',
@@ -94,7 +96,8 @@ export async function serveClient(app: FastifyInstance, webDist: string | null) 
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|socket\.io)(\/|$)/.test(request.url);
+    // A build's file that is not there (one an older page names) is missing, not a client route.
+    const isPage = request.method === 'GET' && !/^\/(api|socket\.io|assets)(\/|$)/.test(request.url);
     if (isPage && page) {
       return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(await page(request.url.split('?')[0]));
     }

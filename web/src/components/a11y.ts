@@ -1,6 +1,6 @@
 import type { DropdownPassThroughOptions } from 'primereact/dropdown';
 import type { InputSwitchPassThroughOptions } from 'primereact/inputswitch';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useLayoutEffect } from 'react';
 
 /**
  * Names for the parts of a PrimeReact Dropdown it leaves unnamed: the hidden
@@ -51,7 +51,9 @@ function setSlideFocusable(slide: Element, focusable: boolean) {
  * rendered inside `container` now.
  */
 export function useCarouselHiddenSlides(container: RefObject<HTMLElement | null>, shown: boolean) {
-  useEffect(() => {
+  // In the commit that shows the slides, not in a later task: nothing (a keyboard, a screen
+  // reader, a check) ever meets a hidden slide that can still be focused.
+  useLayoutEffect(() => {
     const root = container.current;
     if (!shown || !root) return;
     const sync = () => {
