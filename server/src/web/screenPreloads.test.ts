@@ -56,8 +56,10 @@ describe("naming a screen's files in the page", () => {
       assert.deepEqual(linksOf(html), [], address);
       assert.match(html, /<title>MovieClub<\/title>/, address);
     }
-    const manifest = await app.agent().get('/.vite/manifest.json');
-    assert.doesNotMatch(JSON.stringify(manifest.body), /MoviePage-F6/, 'the manifest itself is not served');
+    for (const address of ['/.vite/manifest.json', '/%2Evite/manifest.json', '/assets/../.vite/manifest.json']) {
+      const manifest = await app.agent().get(address);
+      assert.doesNotMatch(JSON.stringify(manifest.body), /MoviePage-F6/, `the manifest itself is not served: ${address}`);
+    }
   });
 
   it('puts the links under the prefix the site is served at', async () => {

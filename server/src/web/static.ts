@@ -84,8 +84,9 @@ export async function serveClient(app: FastifyInstance, webDist: string | null) 
       // runs (a new page naming new scripts) is served whole, never a new page with old files.
       wildcard: true,
       index: false,
-      // The page itself goes through pageHtml below, at its own address too.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // The page itself goes through pageHtml below, at its own address too; the build's own
+      // records (.vite/manifest.json) are not the site's files.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.split('/').some((part) => part.startsWith('.')),
       // Off, or the plugin's own 'public, max-age=0' replaces what setHeaders chose.
       cacheControl: false,
       // The build writes .br and .gz beside each asset (scripts/precompress.mjs): no work per request.
