@@ -34,7 +34,9 @@ export async function waitFor(url: string, child: ChildProcess) {
 }
 
 export function spawnTs(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // BENCH_APP_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the app under load.
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', ...env },

@@ -21,8 +21,8 @@ const toFlag = (value: boolean) => (value ? 1 : 0);
 
 /** The member's own reactions to each listed target, in the contract's order; targets without any are left out. */
 export async function ownReactionNames(db: Db, kind: q.TargetKind, ids: number[], userId: number): Promise<Map<number, Reaction[]>> {
-  const mine = new Map<number, Set<string>>();
   if (ids.length === 0) return new Map();
+  const mine = new Map<number, Set<string>>();
   for (const row of await q.ownReactions(db, kind, ids, userId)) {
     if (!mine.has(row.target_id)) mine.set(row.target_id, new Set());
     mine.get(row.target_id)!.add(row.reaction);

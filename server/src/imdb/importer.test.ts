@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { migrateToLatest } from '../db/migrate';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../testing/testApp';
+import { createTestDatabase, TEST_DATABASES, type TestDatabase, TEST_SEARCH_BUDGET_MS } from '../testing/testApp';
 import { ImdbImportError, importImdbFiles } from './importer';
 import { searchTitles } from './search';
 import { dataLines, SAMPLE_BASICS, SAMPLE_RATINGS, scratchDir, writeGzip } from './testing';
@@ -55,7 +55,7 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(reports.map((r) => r.rows), [dataLines(SAMPLE_BASICS), dataLines(SAMPLE_RATINGS)]);
       const after = await test.database.db.selectFrom('imdb_titles').selectAll().orderBy('tconst').execute();
       assert.deepEqual(after, before);
-      const found = await searchTitles(test.database.db, kind, 'matrix', 8);
+      const found = await searchTitles(test.database.db, kind, 'matrix', 8, TEST_SEARCH_BUDGET_MS);
       assert.equal(found.filter((r) => r.tconst === 'tt0133093').length, 1, 'the search index holds each title once');
     });
 
@@ -200,7 +200,7 @@ for (const kind of TEST_DATABASES) {
         ['chihiros riese ins zauberland', 'tt0245429'],
         ['amelie', 'tt0211915'],
       ]) {
-        const found = await searchTitles(test.database.db, kind, query, 8);
+        const found = await searchTitles(test.database.db, kind, query, 8, TEST_SEARCH_BUDGET_MS);
         assert.equal(found[0]?.tconst, tconst, `'${query}' → ${found.map((r) => r.primary_title).join(', ')}`);
         assert.ok(found.filter((r) => r.tconst === tconst).length === 1, 'each title once');
       }

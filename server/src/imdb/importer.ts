@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { bumpCatalogueVersion } from '../movies/catalogueCache';
+import { bumpImdbIndexVersion } from '../movies/catalogueCache';
 import type { Database, NewImdbTitle } from '../db/schema';
 import fs from 'node:fs';
 import { isGzip, openLines } from './lines';
@@ -101,8 +101,7 @@ export async function importImdbFiles(db: Kysely<Database>, files: string[], opt
     // Also after a failure: the committed batches become searchable.
     await finishIndex();
   }
-  // Recommendations read the index: answers cached for the old one go.
-  await bumpCatalogueVersion(db);
+  await bumpImdbIndexVersion(db);
   return reports;
 }
 

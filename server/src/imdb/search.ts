@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { SEARCH_LIMIT_MAX, SEARCH_MIN_CHARS } from '@movieclub/contract';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
-import { CatalogueCache } from '../movies/catalogueCache';
+import { CatalogueCache, imdbIndexVersion } from '../movies/catalogueCache';
 import { byRank, compareRanks, fuzzyPercent, fuzzyRank, matchTier, normaliseQuery, type Rank, strictRank } from './ranking';
 import { type Candidate, fuzzyCandidates, SEARCH_TIME_BUDGET_MS, strictCandidates } from './searchDialect';
 
@@ -44,8 +44,9 @@ export async function searchTitles(
 ): Promise<TitleSearchResult[]> {
   const query = normaliseQuery(raw);
   if ([...query].length < SEARCH_MIN_CHARS) return [];
-  // What people type repeats (the same prefixes, letter by letter): answers are kept until the index or catalogue changes.
-  return recentSearches.get(db, `${limit}\u0000${budgetMs}\u0000${query}`, () => searchIndex(db, kind, query, limit, budgetMs));
+  // What people type repeats (the same prefixes, letter by letter): answers are kept until an import changes the index.
+  const key = `${limit}\u0000${budgetMs}\u0000${query}`;
+  return recentSearches.get(db, key, () => searchIndex(db, kind, query, limit, budgetMs), await imdbIndexVersion(db));
 }
 
 const recentSearches = new CatalogueCache<TitleSearchResult[]>(5000);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { bumpCatalogueVersion } from '../movies/catalogueCache';
+import { bumpImdbIndexVersion } from '../movies/catalogueCache';
 import { addImdbTitle } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { ImdbImportError, importImdbFiles } from './importer';
@@ -113,10 +113,10 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual((await search('wombatica')).map((r) => r.tconst), ['tt9500002', 'tt9500001']);
       // Written as the importer would, which also replaces the version the search answers are kept by.
       await app.database.db.deleteFrom('imdb_titles').where('tconst', '=', 'tt9500002').execute();
-      await bumpCatalogueVersion(app.database.db);
+      await bumpImdbIndexVersion(app.database.db);
       assert.deepEqual((await search('wombatica')).map((r) => r.tconst), ['tt9500001']);
       await app.database.db.updateTable('imdb_titles').set({ primary_title: 'Koalaville', search_title: 'koalaville' }).where('tconst', '=', 'tt9500001').execute();
-      await bumpCatalogueVersion(app.database.db);
+      await bumpImdbIndexVersion(app.database.db);
       assert.deepEqual(await search('wombatica'), []);
       assert.deepEqual((await search('koalavil')).map((r) => r.tconst), ['tt9500001']);
     });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../db/migrate';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../testing/testApp';
+import { createTestDatabase, TEST_DATABASES, type TestDatabase, TEST_SEARCH_BUDGET_MS } from '../testing/testApp';
 import { searchTitles } from './search';
 
 /** An index searched before titles had keys: the upgrade gives every title its key and its original title as another name. */
@@ -35,7 +35,7 @@ for (const kind of TEST_DATABASES) {
         ['spiderman', 'tt0145487'],
         ['godfather 2', 'tt0071562'],
       ]) {
-        assert.equal((await searchTitles(test.database.db, kind, query, 8))[0]?.tconst, tconst, query);
+        assert.equal((await searchTitles(test.database.db, kind, query, 8, TEST_SEARCH_BUDGET_MS))[0]?.tconst, tconst, query);
       }
     });
   });

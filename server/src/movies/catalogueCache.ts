@@ -20,6 +20,23 @@ export function bumpCatalogueVersion(db: Db): Promise<void> {
   return bumpVersion(db, CATALOGUE_VERSION);
 }
 
+/**
+ * Replaced by every IMDb import, the only writer of the index. What is read from the index alone
+ * (title search, a title's facts, its genre neighbours) is kept against it, so a saved review or an
+ * added movie, which replace the catalogue's version many times a minute in a busy club, leave it be.
+ */
+export const IMDB_INDEX_VERSION = 'imdb_index_version';
+
+export function imdbIndexVersion(db: Db): Promise<string> {
+  return versionOf(db, [IMDB_INDEX_VERSION]);
+}
+
+/** After the index changed: what was kept of it goes, and so does what the catalogue's calls blend it into (recommendations). */
+export async function bumpImdbIndexVersion(db: Db): Promise<void> {
+  await bumpVersion(db, IMDB_INDEX_VERSION);
+  await bumpCatalogueVersion(db);
+}
+
 /** Version tokens kept in `app_meta`: the catalogue's, and the public lists' (list names, items, order). */
 export const PUBLIC_LISTS_VERSION = 'public_lists_version';
 /** Replaced by every comment and reaction written or removed, and every member who joins (a mention may name them). */

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { importImdbFiles } from '../imdb/importer';
+import { BASICS_HEADER, RATINGS_HEADER } from '../imdb/parse';
 import { addImdbTitle, addMovie, addReview, createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
@@ -91,6 +96,32 @@ for (const kind of TEST_DATABASES) {
         items.filter((item) => item.imdb_id.startsWith('tt30')).map((item) => [item.imdb_id, item.movie_id, item.review]),
         [['tt3000002', neighbour.id, 'Also Sci-Fi, 1979']],
       );
+    });
+
+    it('takes in what an IMDb import changes, with reviews saved in between', async () => {
+      const source = (await title('tt4000001', 'Film-Noir', 1950))!;
+      await title('tt4000002', 'Film-Noir', 1948, false);
+      const noir = async () => (await recommendations(source.tconst)).filter((item) => item.imdb_id.startsWith('tt40')).map((item) => item.title);
+      assert.deepEqual(await noir(), ['Film tt4000002']);
+      const member = await createUser(app, `noir_${kind}`);
+      assert.equal((await member.agent.post('/api/review', { movie_id: source.id, stars: 8 })).status, 200);
+      assert.deepEqual(await noir(), ['Film tt4000002']);
+
+      // A new title and a renamed one, written by the importer.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recommendations-import-'));
+      try {
+        const basics = path.join(dir, 'title.basics.tsv');
+        fs.writeFileSync(
+          basics,
+          [BASICS_HEADER, 'tt4000002\tmovie\tThe Third Noir\t\\N\t0\t1948\t\\N\t90\tFilm-Noir', 'tt4000003\tmovie\tNight Noir\t\\N\t0\t1951\t\\N\t90\tFilm-Noir'].join('\n'),
+        );
+        const ratings = path.join(dir, 'title.ratings.tsv');
+        fs.writeFileSync(ratings, [RATINGS_HEADER, 'tt4000003\t7.5\t80000'].join('\n'));
+        await importImdbFiles(db(), [basics, ratings]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      assert.deepEqual((await noir()).sort(), ['Night Noir', 'The Third Noir']);
     });
 
     it('refuses an address that is not an IMDb id and says when the title is unknown', async () => {

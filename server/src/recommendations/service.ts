@@ -2,7 +2,7 @@ import { RECOMMENDATIONS_LIMIT, type RecommendationItem } from '@movieclub/contr
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
-import { CatalogueCache } from '../movies/catalogueCache';
+import { CatalogueCache, imdbIndexVersion } from '../movies/catalogueCache';
 import { posterPath } from '../movies/poster';
 import * as queries from './queries';
 import {
@@ -70,14 +70,38 @@ async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRati
   return result;
 }
 
+/**
+ * What recommendations read from the IMDb index alone, kept per index version (see
+ * IMDB_INDEX_VERSION): a review or a movie added makes every answer be computed again,
+ * but the index's rows for it stay the same until the next import.
+ */
+const indexTitles = new CatalogueCache<queries.ImdbFactsRow | null>(50_000);
+const indexNeighbours = new CatalogueCache<queries.ImdbFactsRow[]>(5_000);
+
+/** The index's rows of these titles (those it holds), read once per index version. */
+async function imdbTitles(db: Db, indexVersion: string, tconsts: string[]): Promise<queries.ImdbFactsRow[]> {
+  const missing = tconsts.filter((tconst) => !indexTitles.peek(db, tconst, indexVersion));
+  const read = missing.length === 0 ? null : queries.imdbTitlesByTconst(db, missing).then((rows) => new Map(rows.map((row) => [row.tconst, row])));
+  for (const tconst of missing) indexTitles.put(db, tconst, indexVersion, read!.then((rows) => rows.get(tconst) ?? null));
+  const rows = await Promise.all(
+    tconsts.map(async (tconst) => indexTitles.peek(db, tconst, indexVersion) ?? (await read!).get(tconst) ?? null),
+  );
+  return rows.filter((row) => row !== null);
+}
+
+function imdbNeighbours(db: Db, indexVersion: string, filter: queries.NeighbourFilter): Promise<queries.ImdbFactsRow[]> {
+  const key = [filter.titleType, filter.genre, filter.yearFrom, filter.yearTo, filter.limit].join('\u0000');
+  return indexNeighbours.get(db, key, () => queries.imdbNeighbours(db, filter), indexVersion);
+}
+
 /** Titles from the IMDb index that share a genre with the source, popular overall and in its era. */
-async function contentCandidates(db: Db, source: TitleFacts): Promise<string[]> {
+async function contentCandidates(db: Db, indexVersion: string, source: TitleFacts): Promise<string[]> {
   const titleType = source.titleType ?? 'movie';
   const genres: Array<string | null> = source.genres.length > 0 ? source.genres : [null];
   const lookups = genres.flatMap((genre) => {
-    const overall = queries.imdbNeighbours(db, { titleType, genre, limit: PER_GENRE });
+    const overall = imdbNeighbours(db, indexVersion, { titleType, genre, limit: PER_GENRE });
     if (source.year === null) return [overall];
-    const era = queries.imdbNeighbours(db, {
+    const era = imdbNeighbours(db, indexVersion, {
       titleType,
       genre,
       yearFrom: source.year - ERA_YEARS,
@@ -116,24 +140,22 @@ export function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_LIMIT)
 }
 
 async function computeRecommendations(db: Db, tconst: string, limit: number): Promise<RecommendationItem[]> {
-  const [[sourceTitle], [sourceMovie]] = await Promise.all([
-    queries.imdbTitlesByTconst(db, [tconst]),
-    queries.moviesByTconst(db, [tconst]),
-  ]);
+  const indexVersion = await imdbIndexVersion(db);
+  const [[sourceTitle], [sourceMovie]] = await Promise.all([imdbTitles(db, indexVersion, [tconst]), queries.moviesByTconst(db, [tconst])]);
   if (!sourceTitle && !sourceMovie) throw notFound(`No IMDb title ${tconst} found.`, 'imdb_title_not_found');
   const source = sourceTitle ? factsFromImdb(sourceTitle) : factsFromMovie(sourceMovie!);
   if (source.genres.length === 0 && sourceMovie) source.genres = parseGenres(sourceMovie.genres);
 
   const coRated = sourceMovie ? await coRatingsFor(db, sourceMovie.id) : new Map<number, CoRating>();
   const [fromIndex, fromCatalogue, fromCoRatings] = await Promise.all([
-    contentCandidates(db, source),
+    contentCandidates(db, indexVersion, source),
     source.genres.length > 0 ? queries.catalogueByGenres(db, source.genres, CATALOGUE_CANDIDATES) : [],
     queries.movieTconstsById(db, [...coRated.keys()]),
   ]);
   const tconsts = [...new Set([...fromIndex, ...fromCatalogue.map((row) => row.tconst), ...fromCoRatings])].filter(
     (candidate) => candidate !== tconst,
   );
-  const [titleRows, movieRows] = await Promise.all([queries.imdbTitlesByTconst(db, tconsts), queries.moviesByTconst(db, tconsts)]);
+  const [titleRows, movieRows] = await Promise.all([imdbTitles(db, indexVersion, tconsts), queries.moviesByTconst(db, tconsts)]);
   const titles = new Map(titleRows.map((row) => [row.tconst, row]));
   const movies = new Map(movieRows.map((row) => [row.tconst, row]));
 

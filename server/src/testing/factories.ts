@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { bumpCatalogueVersion } from '../movies/catalogueCache';
+import { bumpCatalogueVersion, bumpImdbIndexVersion } from '../movies/catalogueCache';
 import type { Database, NewImdbTitle, NewMovie } from '../db/schema';
 import { searchKey } from '../imdb/searchKey';
 import { NO_REVIEW_DETAILS } from '../reviews/queries';
@@ -39,7 +39,7 @@ export async function addImdbTitle(db: Kysely<Database>, title: Partial<NewImdbT
   };
   row.search_title ||= searchKey(row.primary_title);
   await db.insertInto('imdb_titles').values(row).execute();
-  await bumpCatalogueVersion(db);
+  await bumpImdbIndexVersion(db);
   return row;
 }
 

@@ -76,6 +76,13 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
 /** Settings a test changes; named limits not given keep the test defaults. */
 export type TestConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimits> };
 
+/**
+ * Tests check what a search finds; on a busy test machine a read may outlast the default budget
+ * (then the answer is partial, by design), so they give it time: through the app, and when they call
+ * the search directly.
+ */
+export const TEST_SEARCH_BUDGET_MS = 2000;
+
 export function testConfig(overrides: TestConfigOverrides = {}): Config {
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-uploads-'));
   const defaults = loadConfig({});
@@ -86,9 +93,7 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     uploadsDir,
     omdbApiKey: null,
     tmdbApiKey: null,
-    // Tests check what a search finds; on a busy test machine a read may outlast the default budget
-    // (then the answer is partial, by design), so they give it time.
-    searchTimeBudgetMs: 2000,
+    searchTimeBudgetMs: TEST_SEARCH_BUDGET_MS,
     ...overrides,
     rateLimits: { ...defaults.rateLimits, login: 1000, register: 1000, importUpload: 1000, ...overrides.rateLimits },
   };
