@@ -129,6 +129,30 @@ for (const kind of TEST_DATABASES) {
     });
   });
 
+  describe(`two first registrations at once on a closed site (${kind})`, () => {
+    let app: TestApp;
+    before(async () => {
+      app = await startTestApp(kind, { config: { registration: 'closed' } });
+    });
+    after(() => app.close());
+
+    it('lets one in and refuses the other with the closed sentence', async () => {
+      // Both find the site empty before their passwords are hashed; the accounts' transactions decide.
+      const replies = await Promise.all(
+        ['race_one', 'race_two', 'race_three'].map((username) => app.agent().post('/api/register', { username, password: PASSWORD })),
+      );
+      const statuses = replies.map((reply) => reply.status).sort();
+      assert.deepEqual(statuses, [200, 403, 403], JSON.stringify(replies.map((reply) => reply.body)));
+      for (const refused of replies.filter((reply) => reply.status === 403)) {
+        assert.deepEqual([refused.body.error, refused.body.code], [REGISTRATION_CLOSED, 'registration_closed']);
+      }
+      const users = await app.database.db.selectFrom('users').select('username').execute();
+      assert.equal(users.length, 1);
+      const admitted = replies.findIndex((reply) => reply.status === 200);
+      assert.equal(users[0].username, ['race_one', 'race_two', 'race_three'][admitted]);
+    });
+  });
+
   describe(`the first account on a site by invitation (${kind})`, () => {
     let app: TestApp;
     before(async () => {

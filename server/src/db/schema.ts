@@ -155,6 +155,8 @@ export interface WatchlistsTable {
   secret: string | null;
   picked_movie_id: number | null;
   picked_at: string | null;
+  /** Who drew the pick (null for picks made before this was kept, or when that member is gone). */
+  picked_by: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -276,6 +278,8 @@ export interface ScreeningsTable {
   created_by: number | null;
   picked_movie_id: number | null;
   picked_at: string | null;
+  /** Who drew the pick (null for picks made before this was kept, or when that member is gone). */
+  picked_by: number | null;
   /** Raised on every change calendars should notice (iCalendar SEQUENCE). */
   sequence: Generated<number>;
   created_at: string;

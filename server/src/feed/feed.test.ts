@@ -51,7 +51,8 @@ for (const kind of TEST_DATABASES) {
       assert.equal(logged.status, 200, JSON.stringify(logged.body));
       const listed = await world.moderator.agent.post(`/api/watchlists/${world.publicId}/items`, { movie_id: added.id });
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
-      const picked = await world.owner.agent.post(`/api/watchlists/${world.publicId}/pick`);
+      // A moderator draws the list's pick; the owner draws the pick of a night the moderator planned.
+      const picked = await world.moderator.agent.post(`/api/watchlists/${world.publicId}/pick`);
       assert.equal(picked.status, 200, JSON.stringify(picked.body));
       const screeningId = await scheduleScreening(world.moderator.agent, { watchlist_id: world.publicId });
       const screeningPicked = await world.owner.agent.post(`/api/screenings/${screeningId}/pick`);
@@ -91,14 +92,17 @@ for (const kind of TEST_DATABASES) {
       assert.equal(events.filter((event) => event.kind === 'list_addition').length, 4);
 
       const pick = one('pick');
-      assert.deepEqual([pick.list?.id, pick.movie?.id, pick.actor?.username], [world.publicId, picked.body.picked_movie.id, world.owner.username]);
+      assert.deepEqual([pick.list?.id, pick.movie?.id, pick.actor?.username], [world.publicId, picked.body.picked_movie.id, world.moderator.username]);
 
       const scheduled = one('screening_scheduled');
       assert.equal(scheduled.actor?.username, world.moderator.username);
       assert.equal(scheduled.screening?.id, screeningId);
       assert.equal(scheduled.list?.id, world.publicId);
       const screeningPick = one('screening_picked');
-      assert.deepEqual([screeningPick.screening?.id, screeningPick.movie?.id], [screeningId, screeningPicked.body.picked_movie.id]);
+      assert.deepEqual(
+        [screeningPick.screening?.id, screeningPick.movie?.id, screeningPick.actor?.username],
+        [screeningId, screeningPicked.body.picked_movie.id, world.owner.username],
+      );
       assert.ok(screeningPick.screening?.starts_at);
 
       const joined = events.filter((event) => event.kind === 'member_joined').map((event) => event.actor?.username);

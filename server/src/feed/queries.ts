@@ -123,7 +123,8 @@ function branches(db: Db): Branch[] {
       at: 'w.picked_at',
       id1: 'w.id',
       id2: null,
-      actor: 'w.owner_id',
+      // Picks made before who drew them was kept are the owner's.
+      actor: 'coalesce(w.picked_by, w.owner_id)',
       movie: 'w.picked_movie_id',
       list: 'w.id',
       screening: null,
@@ -147,7 +148,8 @@ function branches(db: Db): Branch[] {
       at: 's.picked_at',
       id1: 's.id',
       id2: null,
-      actor: 's.created_by',
+      // Picks made before who drew them was kept are the planner's.
+      actor: 'coalesce(s.picked_by, s.created_by)',
       movie: 's.picked_movie_id',
       list: 's.watchlist_id',
       screening: 's.id',

@@ -56,7 +56,7 @@ export async function insertScreening(
   return inserted.id;
 }
 
-export type ScreeningChanges = Partial<Pick<ScreeningsTable, 'starts_at' | 'utc_offset' | 'place' | 'note' | 'status' | 'picked_movie_id' | 'picked_at'>>;
+export type ScreeningChanges = Partial<Pick<ScreeningsTable, 'starts_at' | 'utc_offset' | 'place' | 'note' | 'status' | 'picked_movie_id' | 'picked_at' | 'picked_by'>>;
 
 /** Changes a screening and raises its calendar sequence; only a planned one, so a cancelled screening stays as it was. */
 export async function updatePlannedScreening(db: Db, id: number, changes: ScreeningChanges, now: string): Promise<boolean> {

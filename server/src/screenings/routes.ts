@@ -77,7 +77,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   contractRoute(app, api.pick)(async (request) => {
     const { id } = request.params;
     const access = await service.accessScreening(app.db, id, request.user);
-    const result = await service.pick(app.db, access);
+    const result = await service.pick(app.db, access, request.user.id);
     await announce(id, 'pick');
     const site = baseUrl(request);
     app.clubEvents.post(() => screeningPickedEvent(app.db, site, id));

@@ -308,7 +308,7 @@ export function weightedChoice(weights: { id: number; weight: number }[]): numbe
   return weights[weights.length - 1].id;
 }
 
-export async function pick(db: Db, access: ScreeningAccess): Promise<{ picked_movie: { id: number; title: string; poster: string | null }; picked_at: string }> {
+export async function pick(db: Db, access: ScreeningAccess, userId: number): Promise<{ picked_movie: { id: number; title: string; poster: string | null }; picked_at: string }> {
   requireEditor(access);
   requireOpen(access.screening);
   const id = access.screening.id;
@@ -323,7 +323,7 @@ export async function pick(db: Db, access: ScreeningAccess): Promise<{ picked_mo
     }
     const weights = pickable.map((item) => ({ id: item.id, weight: state.votes.filter((entry) => entry.movie_id === item.id && entry.vote === 'up').length }));
     const movieId = weightedChoice(weights);
-    if (!(await q.updatePlannedScreening(trx, id, { picked_movie_id: movieId, picked_at: pickedAt }, pickedAt))) throw cancelled();
+    if (!(await q.updatePlannedScreening(trx, id, { picked_movie_id: movieId, picked_at: pickedAt, picked_by: userId }, pickedAt))) throw cancelled();
   });
   const row = await reload(db, id);
   return { picked_movie: { id: row.picked_movie_id!, title: row.picked_title!, poster: row.picked_poster ?? null }, picked_at: pickedAt };

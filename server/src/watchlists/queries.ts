@@ -4,7 +4,7 @@ import type { Database, WatchlistRow } from '../db/schema';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A list with its owner's name and picture, as the list queries select it. */
-export type ListRow = Omit<WatchlistRow, 'updated_at'> & {
+export type ListRow = Omit<WatchlistRow, 'updated_at' | 'picked_by'> & {
   owner_username: string;
   owner_profile_picture: string | null;
 };
@@ -131,8 +131,8 @@ export function updateDescription(db: Db, id: number, description: string, now: 
   return db.updateTable('watchlists').set({ description, updated_at: now }).where('id', '=', id).execute();
 }
 
-export function setPick(db: Db, id: number, movieId: number, now: string) {
-  return db.updateTable('watchlists').set({ picked_movie_id: movieId, picked_at: now }).where('id', '=', id).execute();
+export function setPick(db: Db, id: number, movieId: number, pickedBy: number, now: string) {
+  return db.updateTable('watchlists').set({ picked_movie_id: movieId, picked_at: now, picked_by: pickedBy }).where('id', '=', id).execute();
 }
 
 export function findMovie(db: Db, id: number) {

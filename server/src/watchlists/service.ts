@@ -228,7 +228,7 @@ export async function pick(db: Db, access: Access, userId: number): Promise<{ pi
   const movie = await q.findMovie(db, movieId);
   if (!movie) throw conflict('List changed; reload.', 'list_changed');
   const pickedAt = new Date().toISOString();
-  await q.setPick(db, access.list.id, movieId, pickedAt);
+  await q.setPick(db, access.list.id, movieId, userId, pickedAt);
   return { picked_movie: { id: movie.id, title: movie.title, poster: movie.poster }, picked_at: pickedAt };
 }
 
