@@ -81,7 +81,10 @@ describe('the diary in the browser', () => {
     await page.locator('.diary-entry:not(.diary-entry-tagged)', { hasText: 'Diary Night Feature' }).waitFor();
     assert.equal(await page.locator('.diary-entry-tagged').count(), 0);
     assert.match(await diaryRows(page).first().innerText(), /with diary_ann/);
-    assert.equal(await page.locator('.profile-stat', { has: page.locator('dt', { hasText: 'Hours Watched' }) }).locator('dd').innerText(), '1.7');
+    // The statistics are read again once the viewing is in: wait for that answer, not the one the page opened with.
+    const hours = page.locator('.profile-stat', { has: page.locator('dt', { hasText: 'Hours Watched' }) }).locator('dd');
+    await hours.filter({ hasText: /^1\.7$/ }).waitFor();
+    assert.equal(await hours.innerText(), '1.7');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });
