@@ -203,8 +203,11 @@ describe('home page in the browser', () => {
     const user = await site.database.db.selectFrom('users').select('id').where('username_lower', '=', 'sorting_sue').executeTakeFirstOrThrow();
     await addReview(site.database.db, { user_id: user.id, movie_id: ids['Silent Orchard'], stars: 10 });
     await addReview(site.database.db, { user_id: user.id, movie_id: ids['Night Train'], stars: 3 });
+    const catalogue = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/movies' && response.request().method() === 'GET');
     await page.reload();
     await page.locator('.home-grid .movie-card').first().waitFor();
+    // The member's catalogue comes gzipped (its shared part compressed once), and their own stars read from it below.
+    assert.equal((await catalogue).headers()['content-encoding'], 'gzip');
     // Rate one more in the page itself.
     await card(page, 'Heat Wave').locator('.p-rating-item').nth(6).click();
     await card(page, 'Heat Wave').locator('.movie-card-average', { hasText: '7.0 (1)' }).waitFor();

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../src/testing/ports';
+import { rawGet } from '../src/testing/rawGet';
 import { cpuMs, MOVIES, REVIEWERS, seedClub, spawnTs, startAppProcess, waitFor } from './club';
 
 const CONNECTIONS = 50;
@@ -19,13 +20,16 @@ interface Measured {
   cpuMsPerRequest: number;
 }
 
-async function load(url: string, pid: number): Promise<Measured> {
+async function load(url: string, pid: number, headers: Record<string, string> = {}): Promise<Measured> {
   const cpuBefore = cpuMs(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const cpu = cpuMs(pid) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx replies, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMsPerRequest: cpu / Math.max(1, result.requests.total) };
 }
+
+/** Where the bare server answers a call: compressed replies under their own path. */
+const bareAddress = (address: string, accepted?: string) => (accepted ? `/compressed${address}` : address);
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -39,8 +43,10 @@ export async function benchHttp(): Promise<void> {
     children.push(app);
 
     const ids = movieIds.slice(0, 10).join(',');
-    const calls: [string, string][] = [
+    // The third entry is an Accept-Encoding header (Chromium's); the bare server then sends the same compressed bytes.
+    const calls: [string, string, string?][] = [
       ['Catalogue (GET /api/movies)', '/api/movies'],
+      ['Catalogue, compressed (as browsers ask)', '/api/movies', 'gzip, deflate, br, zstd'],
       ['Averages of 10', `/api/review/averages?ids=${ids}`],
       ['Recent reviewers of 10', `/api/reviews/recent?ids=${ids}&limit=5`],
       ['Reviews of a movie', `/api/movies/${movieIds[3]}/reviews?limit=20`],
@@ -48,11 +54,15 @@ export async function benchHttp(): Promise<void> {
       ['Recommendations', `/api/recommendations/${tconsts[5]}`],
       ['IMDb search', '/api/imdb/search?q=bench%20feat&limit=8'],
     ];
-    const recorded: Record<string, { type: string; body: string }> = {};
-    for (const [, address] of calls) {
-      const reply = await fetch(appUrl + address, { headers: { 'accept-encoding': 'identity' } });
-      if (!reply.ok) throw new Error(`${address} answered ${reply.status}`);
-      recorded[address] = { type: reply.headers.get('content-type') ?? 'application/json', body: Buffer.from(await reply.arrayBuffer()).toString('base64') };
+    // BENCH_HTTP_CALLS=averages,search runs only the calls whose label holds one of the words.
+    const only = (process.env.BENCH_HTTP_CALLS ?? '').toLowerCase().split(',').filter(Boolean);
+    if (only.length > 0) calls.splice(0, calls.length, ...calls.filter(([label]) => only.some((word) => label.toLowerCase().includes(word))));
+    const recorded: Record<string, { type: string; encoding?: string; body: string }> = {};
+    for (const [, address, accepted] of calls) {
+      const reply = await rawGet(appUrl + address, { 'accept-encoding': accepted ?? 'identity' });
+      const encoding = reply.headers['content-encoding'];
+      if (reply.status !== 200 || (accepted === undefined && encoding !== undefined)) throw new Error(`${address} answered ${reply.status} (${encoding ?? 'identity'})`);
+      recorded[bareAddress(address, accepted)] = { type: reply.headers['content-type'] ?? 'application/json', encoding, body: reply.body.toString('base64') };
     }
     const repliesFile = path.join(dir, 'replies.json');
     fs.writeFileSync(repliesFile, JSON.stringify(recorded));
@@ -60,22 +70,23 @@ export async function benchHttp(): Promise<void> {
     const bare = spawnTs('server/bench/bareServer.ts', [repliesFile], { PORT: String(barePort) });
     children.push(bare);
     const bareUrl = `http://127.0.0.1:${barePort}`;
-    await waitFor(`${bareUrl}${calls[0][1]}`, bare);
+    await waitFor(`${bareUrl}${bareAddress(calls[0][1], calls[0][2])}`, bare);
 
     console.log(`\nHot calls: ${MOVIES.toLocaleString('en')} movies, ${REVIEWERS} members, ${CONNECTIONS} connections, ${SECONDS} s per run, A/B twice.`);
     console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
     console.log('| Call | Reply | App req/s | Bare req/s | Ratio | App p50 / p99 | App CPU per request |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const [label, address] of calls) {
+    for (const [label, address, accepted] of calls) {
+      const headers: Record<string, string> = accepted ? { 'accept-encoding': accepted } : {};
       const appRuns: Measured[] = [];
       const bareRuns: Measured[] = [];
       for (let round = 0; round < 2; round++) {
-        appRuns.push(await load(appUrl + address, app.pid!));
-        bareRuns.push(await load(bareUrl + address, bare.pid!));
+        appRuns.push(await load(appUrl + address, app.pid!, headers));
+        bareRuns.push(await load(bareUrl + bareAddress(address, accepted), bare.pid!));
       }
       const appRps = mean(appRuns.map((run) => run.rps));
       const bareRps = mean(bareRuns.map((run) => run.rps));
-      const size = Buffer.from(recorded[address].body, 'base64').length;
+      const size = Buffer.from(recorded[bareAddress(address, accepted)].body, 'base64').length;
       console.log(
         `| ${label} | ${(size / 1024).toFixed(1)} KiB | ${appRps.toFixed(0)} | ${bareRps.toFixed(0)} | ${(appRps / bareRps).toFixed(2)} × | ` +
           `${mean(appRuns.map((run) => run.p50)).toFixed(0)} / ${mean(appRuns.map((run) => run.p99)).toFixed(0)} ms | ` +

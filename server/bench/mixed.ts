@@ -12,6 +12,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const PASSWORD = 'correct horse battery staple';
 const P99_TARGET_MS = 300;
+/** BENCH_MIXED_DATABASES=postgres (or sqlite) runs one database only. */
+const DATABASES = (process.env.BENCH_MIXED_DATABASES ?? 'sqlite,postgres').split(',');
 
 type Kind = 'read' | 'write' | 'login';
 
@@ -129,8 +131,8 @@ export async function benchMixed(): Promise<void> {
   console.log('| Database | Calls | Count | Rate | p50 | p99 | Failed |');
   console.log('|---|---|---|---|---|---|---|');
   try {
-    await measure('SQLite', `sqlite:${path.join(dir, 'mixed.db')}`, dir, {});
-    await withPostgresSchema((schema) => measure('PostgreSQL', POSTGRES_URL, dir, { DATABASE_SCHEMA: schema }, schema));
+    if (DATABASES.includes('sqlite')) await measure('SQLite', `sqlite:${path.join(dir, 'mixed.db')}`, dir, {});
+    if (DATABASES.includes('postgres')) await withPostgresSchema((schema) => measure('PostgreSQL', POSTGRES_URL, dir, { DATABASE_SCHEMA: schema }, schema));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

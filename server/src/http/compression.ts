@@ -1,5 +1,6 @@
+import negotiate from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Replies smaller than this go as they are: compressing them costs more than it saves. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -18,4 +19,14 @@ export async function installCompression(app: FastifyInstance) {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
   });
+}
+
+/**
+ * Whether the client takes a gzip reply, read as the compression plugin reads it
+ * (`*` and `x-gzip` count as gzip), for replies a route compresses itself.
+ */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  if (!header) return false;
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ['gzip', 'identity']) === 'gzip';
 }

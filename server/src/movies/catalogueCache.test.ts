@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import zlib from 'node:zlib';
 import { moviesReply } from '@movieclub/contract';
 import { buildApp } from '../app';
 import { type AppDatabase, openDatabase } from '../db/database';
+import { rawGet } from '../testing/rawGet';
 import { addImdbTitle, addMovie, createUser, type SignedInUser } from '../testing/factories';
 import { createTestDatabase, startTestApp, TEST_DATABASES, testConfig, type TestApp, type TestDatabase } from '../testing/testApp';
 
@@ -50,6 +52,30 @@ for (const kind of TEST_DATABASES) {
       assert.equal(averageOf(visitor.body), 8);
       assert.deepEqual(visitor.body.user_reviews, {});
       assert.notEqual(visitor.headers.get('etag'), changed.headers.get('etag'));
+    });
+
+    it('sends the same catalogue gzipped to a client that takes gzip, brotli or none, to a member and a visitor', async () => {
+      await member.agent.post('/api/review', { movie_id: movieId, stars: 6 });
+      // Past the size below which replies go uncompressed.
+      for (let index = 0; index < 12; index++) await addMovie(app.database.db, { title: `Compressed Feature ${index}` });
+      for (const cookie of [member.agent.cookieHeader, '']) {
+        const plain = await rawGet(app.url + '/api/movies', { cookie, 'accept-encoding': 'identity' });
+        assert.equal(plain.headers['content-encoding'], undefined);
+        const json = JSON.parse(plain.body.toString('utf8'));
+        assert.deepEqual(json.user_reviews, cookie ? { [movieId]: 6 } : {});
+        for (const [accepted, sent, unpack] of [
+          ['gzip, deflate, br, zstd', 'gzip', zlib.gunzipSync],
+          ['x-gzip', 'gzip', zlib.gunzipSync],
+          ['br', 'br', zlib.brotliDecompressSync],
+        ] as const) {
+          const packed = await rawGet(app.url + '/api/movies', { cookie, 'accept-encoding': accepted });
+          assert.equal(packed.status, 200);
+          assert.equal(packed.headers['content-encoding'], sent, accepted);
+          assert.match(String(packed.headers.vary), /accept-encoding/i);
+          assert.equal(Number(packed.headers['content-length']), packed.body.length);
+          assert.deepEqual(unpack(packed.body), plain.body, `${accepted}, ${cookie ? 'member' : 'visitor'}`);
+        }
+      }
     });
 
   });
@@ -140,3 +166,4 @@ for (const kind of TEST_DATABASES) {
     });
   });
 }
+

@@ -54,9 +54,38 @@ function versionRead(db: Db, keys: string[]): CompiledQuery<{ key: string; value
   return read;
 }
 
+type VersionRows = { key: string; value: string }[];
+/** Version reads waiting for the end of this turn of the event loop, by database and keys. */
+const waitingReads = new WeakMap<Db, Map<string, Promise<VersionRows>>>();
+
+/**
+ * One read for every call that asks in this turn of the event loop: it runs once the
+ * turn's arrived requests have all asked (in the check phase, after the poll phase
+ * that received them), so it starts after each of them arrived and sees every write
+ * their clients had seen finish. A call that asks once it has started waits for the next.
+ */
+function sharedVersionRead(db: Db, keys: string[]): Promise<VersionRows> {
+  let waiting = waitingReads.get(db);
+  if (!waiting) waitingReads.set(db, (waiting = new Map()));
+  const name = keys.join('\0');
+  let read = waiting.get(name);
+  if (!read) {
+    const batch = waiting;
+    read = new Promise<VersionRows>((resolve, reject) => {
+      setImmediate(() => {
+        batch.delete(name);
+        db.executeQuery(versionRead(db, keys)).then((result) => resolve(result.rows), reject);
+      });
+    });
+    waiting.set(name, read);
+  }
+  return read;
+}
+
 /** The versions of `keys` as one token: it changes when any of them does. */
 export async function versionOf(db: Db, keys: string[]): Promise<string> {
-  const { rows } = await db.executeQuery(versionRead(db, keys));
+  // Inside a transaction the read is its own: it must see the transaction's writes.
+  const rows = db.isTransaction ? (await db.executeQuery(versionRead(db, keys))).rows : await sharedVersionRead(db, keys);
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   return keys.map((key) => byKey.get(key) ?? 'initial').join(':');
 }

@@ -1,5 +1,6 @@
 import { movieRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
+import { acceptsGzip } from '../http/compression';
 import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
 import * as service from './service';
@@ -8,11 +9,12 @@ export async function routes(app: FastifyInstance): Promise<void> {
   // The catalogue is large and changes rarely: sent from one serialised copy, and not at all to a browser that has it.
   contractRoute(app, api.movies)(async (request, reply) => {
     const viewerId = request.user?.id ?? null;
-    const { json, version } = await service.catalogueReply(app.db, viewerId);
+    const { body, gzipped, version } = await service.catalogueReply(app.db, viewerId, acceptsGzip(request));
     const etag = `W/"movies-${version}-${viewerId ?? 0}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(json);
+    if (gzipped) reply.header('content-encoding', 'gzip');
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   contractRoute(app, api.movie)(async (request) => ({ success: true, movie: await service.getMovie(app.db, request.params.id) }));

@@ -8,6 +8,8 @@ import { bumpCatalogueVersion, CatalogueCache, catalogueVersion } from './catalo
 import { chooseProvider, fetchMetadata } from './metadata';
 import { posterPath, posterSvg } from './poster';
 import { everyAverageByMovie } from '../reviews/service';
+import { COMPRESSION_THRESHOLD_BYTES } from '../http/compression';
+import { type DeflatedPrefix, deflatePrefix, gzipWithPrefix } from '../http/gzipWithPrefix';
 import { findImdbTitle, findMovie, insertMovieOnce, listMoviesWithoutAverages, movieIdByTconst, moviesFingerprint, posterFacts, starsByUser } from './queries';
 
 export const imdbLink = (tconst: string) => `https://www.imdb.com/title/${tconst}/`;
@@ -68,7 +70,20 @@ export async function addMovie(context: MaterialiseContext, tconst: string, user
   return id;
 }
 
-const catalogueJson = new CatalogueCache<string>(1);
+/**
+ * The catalogue reply's bytes, once per catalogue version: up to the viewer's own stars
+ * (`prefix`), and whole for a visitor, who has none. Sending bytes kept ready spares each
+ * call encoding half a megabyte of text twice (for its length, then for the socket).
+ */
+interface CatalogueBytes {
+  prefix: Buffer;
+  visitor: Buffer;
+  /** The prefix gzipped, made at the first compressed reply of this version. */
+  deflated?: Promise<DeflatedPrefix>;
+}
+const catalogueBytes = new CatalogueCache<CatalogueBytes>(1);
+/** The end of a visitor's reply: a visitor has no stars of their own. */
+const VISITOR_TAIL = Buffer.from('{}}');
 
 /**
  * Each movie's JSON up to its averages, in catalogue order. Catalogue rows are only ever
@@ -103,13 +118,29 @@ async function catalogueText(db: Kysely<Database>, version: string): Promise<str
  * catalogue version and shared by every caller, and the viewer's own stars by
  * movie id (empty for a visitor). `version` names what was sent, for an ETag.
  */
-export async function catalogueReply(db: Kysely<Database>, viewerId: number | null): Promise<{ json: string; version: string }> {
+export async function catalogueReply(
+  db: Kysely<Database>,
+  viewerId: number | null,
+  gzip: boolean,
+): Promise<{ body: Buffer; gzipped: boolean; version: string }> {
   const version = await catalogueVersion(db);
-  const [movies, userReviews] = await Promise.all([
-    catalogueJson.get(db, 'movies', () => catalogueText(db, version), version),
-    viewerId === null ? {} : starsByUser(db, viewerId),
+  const [bytes, userReviews] = await Promise.all([
+    catalogueBytes.get(db, 'movies', () => catalogueBytesOf(db, version), version),
+    viewerId === null ? null : starsByUser(db, viewerId),
   ]);
-  return { json: `{"success":true,"movies":${movies},"user_reviews":${JSON.stringify(userReviews)}}`, version };
+  const tail = userReviews === null ? VISITOR_TAIL : Buffer.from(`${JSON.stringify(userReviews)}}`);
+  if (gzip && bytes.prefix.length + tail.length >= COMPRESSION_THRESHOLD_BYTES) {
+    // Only the viewer's own stars are compressed per call; the catalogue's blocks are shared.
+    bytes.deflated ??= deflatePrefix(bytes.prefix);
+    return { body: gzipWithPrefix(await bytes.deflated, tail), gzipped: true, version };
+  }
+  return { body: userReviews === null ? bytes.visitor : Buffer.concat([bytes.prefix, tail]), gzipped: false, version };
+}
+
+
+async function catalogueBytesOf(db: Kysely<Database>, version: string): Promise<CatalogueBytes> {
+  const prefix = Buffer.from(`{"success":true,"movies":${await catalogueText(db, version)},"user_reviews":`);
+  return { prefix, visitor: Buffer.concat([prefix, VISITOR_TAIL]) };
 }
 
 export async function getMovie(db: Kysely<Database>, id: number): Promise<Movie> {
