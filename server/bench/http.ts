@@ -51,6 +51,8 @@ export async function benchHttp(): Promise<void> {
       ['Recent reviewers of 10', `/api/reviews/recent?ids=${ids}&limit=5`],
       ['Reviews of a movie', `/api/movies/${movieIds[3]}/reviews?limit=20`],
       ['Public lists', '/api/watchlists/public'],
+      ['Public lists, compressed (as browsers ask)', '/api/watchlists/public', 'gzip, deflate, br, zstd'],
+      ['Reviews of a movie, compressed (as browsers ask)', `/api/movies/${movieIds[3]}/reviews?limit=20`, 'gzip, deflate, br, zstd'],
       ['Recommendations', `/api/recommendations/${tconsts[5]}`],
       ['IMDb search', '/api/imdb/search?q=bench%20feat&limit=8'],
     ];

@@ -1,6 +1,8 @@
+import zlib from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /** Replies smaller than this go as they are: compressing them costs more than it saves. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -13,6 +15,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * decompression bombs out.
  */
 export async function installCompression(app: FastifyInstance) {
+  // Runs before the plugin's own hook, which leaves a reply that already has an encoding alone.
+  app.addHook('onSend', async (request, reply, payload) => compressedJson(request, reply, payload));
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,
@@ -29,4 +33,45 @@ export function acceptsGzip(request: FastifyRequest): boolean {
   const header = request.headers['accept-encoding'];
   if (!header) return false;
   return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ['gzip', 'identity']) === 'gzip';
+}
+
+/** What the plugin makes: brotli at a fast level for text. */
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+/** JSON replies larger than this are compressed per call as before. */
+const LARGEST_KEPT_REPLY = 256 * 1024;
+
+/**
+ * Compressed JSON replies by their exact text and encoding. Most replies repeat (they
+ * are served from answers kept per version), and compressing one costs more than the
+ * rest of the call; looking one up costs a hash of its text. Keyed by content, a kept
+ * copy is right for whoever's reply has that text, so nothing needs forgetting.
+ */
+const compressedReplies = new LRUCache<string, Buffer>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (compressed, key) => compressed.length + key.length,
+});
+
+function compressedJson(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (typeof payload !== 'string' || payload.length < COMPRESSION_THRESHOLD_BYTES || payload.length > LARGEST_KEPT_REPLY) return payload;
+  if (reply.hasHeader('content-encoding') || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  const header = request.headers['accept-encoding'];
+  if (!header || request.headers['x-no-compression'] !== undefined) return payload;
+  const encoding = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ['br', 'gzip', 'identity']);
+  if (encoding !== 'br' && encoding !== 'gzip') return payload;
+  const key = encoding + payload;
+  let compressed = compressedReplies.get(key);
+  if (!compressed) {
+    compressed = encoding === 'br' ? zlib.brotliCompressSync(payload, BROTLI_OPTIONS) : zlib.gzipSync(payload);
+    compressedReplies.set(key, compressed);
+  }
+  varyOnEncoding(reply);
+  reply.header('content-encoding', encoding).header('content-length', compressed.length);
+  return compressed;
+}
+
+/** Adds accept-encoding to the reply's Vary, keeping what a route put there. */
+export function varyOnEncoding(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  const named = (Array.isArray(vary) ? vary.join(',') : String(vary ?? '')).split(',').map((name) => name.trim()).filter(Boolean);
+  if (!named.some((name) => name.toLowerCase() === 'accept-encoding' || name === '*')) reply.header('vary', [...named, 'accept-encoding'].join(', '));
 }

@@ -1,6 +1,6 @@
 import { movieRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
-import { acceptsGzip } from '../http/compression';
+import { acceptsGzip, varyOnEncoding } from '../http/compression';
 import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
 import * as service from './service';
@@ -11,7 +11,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const viewerId = request.user?.id ?? null;
     const { body, gzipped, version } = await service.catalogueReply(app.db, viewerId, acceptsGzip(request));
     const etag = `W/"movies-${version}-${viewerId ?? 0}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    varyOnEncoding(reply);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     if (gzipped) reply.header('content-encoding', 'gzip');
     return reply.type('application/json; charset=utf-8').send(body);

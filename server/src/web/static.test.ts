@@ -1,26 +1,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
+import { rawGet } from '../testing/rawGet';
 import { startTestApp, type TestApp } from '../testing/testApp';
 
 const BIG_SCRIPT = 'export const movies = ['.concat('"The Thing", '.repeat(2000), '];');
-
-/** A GET as a browser sends it, with the raw reply: headers and bytes as they came over the wire. */
-function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
 
 /** The built client's caching as a browser sees it over HTTP. */
 describe('serving the built client', () => {
@@ -110,25 +97,25 @@ describe('serving the built client', () => {
 
   it('sends the compressed copy of an asset that the browser accepts, and the plain file to one that accepts none', async () => {
     const address = `${app.url}/assets/vendor-Zz99Yy88.js`;
-    const brotli = await rawGet(address, 'gzip, deflate, br');
+    const brotli = await rawGet(address, { 'accept-encoding': 'gzip, deflate, br' });
     assert.equal(brotli.headers['content-encoding'], 'br');
-    assert.equal(zlib.brotliDecompressSync(brotli.bytes).toString(), BIG_SCRIPT);
+    assert.equal(zlib.brotliDecompressSync(brotli.body).toString(), BIG_SCRIPT);
     assert.equal(brotli.headers['cache-control'], 'public, max-age=31536000, immutable');
-    const gzip = await rawGet(address, 'gzip');
+    const gzip = await rawGet(address, { 'accept-encoding': 'gzip' });
     assert.equal(gzip.headers['content-encoding'], 'gzip');
-    assert.equal(zlib.gunzipSync(gzip.bytes).toString(), BIG_SCRIPT);
-    const plain = await rawGet(address, 'identity');
+    assert.equal(zlib.gunzipSync(gzip.body).toString(), BIG_SCRIPT);
+    const plain = await rawGet(address, { 'accept-encoding': 'identity' });
     assert.equal(plain.headers['content-encoding'], undefined);
-    assert.equal(plain.bytes.toString(), BIG_SCRIPT);
+    assert.equal(plain.body.toString(), BIG_SCRIPT);
   });
 
   it('compresses large API replies for clients that accept it', async () => {
-    const reply = await rawGet(`${app.url}/api/openapi.json`, 'gzip');
+    const reply = await rawGet(`${app.url}/api/openapi.json`, { 'accept-encoding': 'gzip' });
     assert.equal(reply.status, 200);
     assert.equal(reply.headers['content-encoding'], 'gzip');
-    const document = JSON.parse(zlib.gunzipSync(reply.bytes).toString()) as { openapi: string };
+    const document = JSON.parse(zlib.gunzipSync(reply.body).toString()) as { openapi: string };
     assert.match(document.openapi, /^3\.1/);
-    const small = await rawGet(`${app.url}/api/user`, 'gzip');
+    const small = await rawGet(`${app.url}/api/user`, { 'accept-encoding': 'gzip' });
     assert.equal(small.headers['content-encoding'], undefined, 'a tiny reply goes as it is');
   });
 });
