@@ -30,9 +30,13 @@ export async function installCompression(app: FastifyInstance) {
  * (`*` and `x-gzip` count as gzip), for replies a route compresses itself.
  */
 export function acceptsGzip(request: FastifyRequest): boolean {
+  return acceptedEncoding(request, ['gzip', 'identity']) === 'gzip';
+}
+
+/** The first of `supported` the client's Accept-Encoding allows (null if none, or no header). */
+function acceptedEncoding<K extends string>(request: FastifyRequest, supported: K[]): K | null {
   const header = request.headers['accept-encoding'];
-  if (!header) return false;
-  return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ['gzip', 'identity']) === 'gzip';
+  return header ? negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), supported) : null;
 }
 
 /** What the plugin makes: brotli at a fast level for text. */
@@ -54,9 +58,8 @@ const compressedReplies = new LRUCache<string, Buffer>({
 function compressedJson(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== 'string' || payload.length < COMPRESSION_THRESHOLD_BYTES || payload.length > LARGEST_KEPT_REPLY) return payload;
   if (reply.hasHeader('content-encoding') || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-  const header = request.headers['accept-encoding'];
-  if (!header || request.headers['x-no-compression'] !== undefined) return payload;
-  const encoding = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ['br', 'gzip', 'identity']);
+  if (request.headers['x-no-compression'] !== undefined) return payload;
+  const encoding = acceptedEncoding(request, ['br', 'gzip', 'identity']);
   if (encoding !== 'br' && encoding !== 'gzip') return payload;
   const key = encoding + payload;
   let compressed = compressedReplies.get(key);

@@ -166,4 +166,3 @@ for (const kind of TEST_DATABASES) {
     });
   });
 }
-

@@ -131,7 +131,14 @@ export async function catalogueReply(
   const tail = userReviews === null ? VISITOR_TAIL : Buffer.from(`${JSON.stringify(userReviews)}}`);
   if (gzip && bytes.prefix.length + tail.length >= COMPRESSION_THRESHOLD_BYTES) {
     // Only the viewer's own stars are compressed per call; the catalogue's blocks are shared.
-    bytes.deflated ??= deflatePrefix(bytes.prefix);
+    if (!bytes.deflated) {
+      const deflated = deflatePrefix(bytes.prefix);
+      bytes.deflated = deflated;
+      // A failed compression is not kept: the next call tries again.
+      deflated.catch(() => {
+        if (bytes.deflated === deflated) bytes.deflated = undefined;
+      });
+    }
     return { body: gzipWithPrefix(await bytes.deflated, tail), gzipped: true, version };
   }
   return { body: userReviews === null ? bytes.visitor : Buffer.concat([bytes.prefix, tail]), gzipped: false, version };
