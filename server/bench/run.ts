@@ -26,10 +26,11 @@ import { benchImports } from './imports';
 import { benchFeed } from './feed';
 import { benchInsights } from './insights';
 import { benchUploads } from './uploads';
+import { benchRecommendations } from './recommendations';
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const QUERIES = 1000;
-/** `databases` (both), `sqlite`, `postgres`, `http`, `mixed`, `lighthouse`, `uploads`, `imports`, `insights` or `feed` to run one part; everything by default. */
+/** `databases` (both), `sqlite`, `postgres`, `http`, `recommendations`, `mixed`, `lighthouse`, `uploads`, `imports`, `insights` or `feed` to run one part; everything by default. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const IMPORT_TARGET = 50_000;
 const SEARCH_P95_TARGET = 20;
@@ -162,6 +163,7 @@ async function main() {
   console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   if (['', 'databases', 'sqlite', 'postgres'].includes(ONLY)) await benchDatabases();
   if (ONLY === '' || ONLY === 'http') await benchHttp();
+  if (ONLY === '' || ONLY === 'recommendations') await benchRecommendations();
   if (ONLY === '' || ONLY === 'mixed') await benchMixed();
   if (ONLY === '' || ONLY === 'lighthouse') await benchLighthouse();
   if (ONLY === '' || ONLY === 'uploads') await benchUploads();

@@ -59,5 +59,19 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(await sessionRows(user.id), []);
       assert.equal((await app.agent().get('/api/user', { cookie: cookieHeader })).status, 401, 'the old cookie stays refused');
     });
+
+    it('answers many members calling at once each as themselves, and a member signed out just before as no one', async () => {
+      const members = await Promise.all(Array.from({ length: 12 }, (_, index) => createUser(app, `crowd_member_${index}`)));
+      const leaving = members[5];
+      const leavingCookie = leaving.agent.cookieHeader;
+      assert.equal((await leaving.agent.post('/api/logout', {})).status, 200);
+      const replies = await Promise.all(
+        members.map((member, index) => (index === 5 ? app.agent().get('/api/user', { cookie: leavingCookie }) : member.agent.get('/api/user'))),
+      );
+      replies.forEach((reply, index) => {
+        if (index === 5) assert.equal(reply.status, 401, 'the signed-out session is refused');
+        else assert.equal(reply.body.user.username, `crowd_member_${index}`);
+      });
+    });
   });
 }

@@ -103,6 +103,40 @@ for (const kind of TEST_DATABASES) {
       ]);
     });
 
+    it('commits a file in many rounds in its own order: a title listed again later keeps its later line', async () => {
+      const lines = [BASICS_HEADER];
+      const ratingLines = ['tconst\taverageRating\tnumVotes'];
+      for (let i = 0; i < 23_000; i++) {
+        lines.push(`tt97${String(i).padStart(5, '0')}\tmovie\tRound Title ${i}\t\\N\t0\t1990\t\\N\t90\tDrama`);
+        ratingLines.push(`tt97${String(i).padStart(5, '0')}\t${(i % 90) / 10 + 1}\t${i + 10}`);
+      }
+      // Listed again four rounds later, renamed; rated again later too.
+      lines.push('tt9700007\tmovie\tRenamed Later\t\\N\t0\t1991\t\\N\t91\tDrama');
+      ratingLines.push('tt9700007\t9.9\t99999');
+      const basics = path.join(scratch.dir, 'rounds-basics.tsv');
+      const ratings = path.join(scratch.dir, 'rounds-ratings.tsv');
+      fs.writeFileSync(basics, lines.join('\n'));
+      fs.writeFileSync(ratings, ratingLines.join('\n'));
+      const progress: number[] = [];
+      const reports = await importImdbFiles(test.database.db, [basics, ratings], {
+        rowsPerCopy: 4000,
+        onProgress: (step) => {
+          if (step.dataset === 'basics') progress.push(step.rows);
+        },
+      });
+      assert.deepEqual(reports.map((r) => r.rows), [23_001, 23_001]);
+      assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress only grows');
+      assert.equal(progress.at(-1), 23_001);
+      const renamed = await test.database.db.selectFrom('imdb_titles').selectAll().where('tconst', '=', 'tt9700007').executeTakeFirstOrThrow();
+      assert.equal(renamed.primary_title, 'Renamed Later');
+      assert.equal(renamed.start_year, 1991);
+      assert.equal(Number(renamed.num_votes), 99999);
+      const stored = await test.database.db.selectFrom('imdb_titles').select((eb) => eb.fn.countAll().as('n')).where('tconst', 'like', 'tt97%').executeTakeFirstOrThrow();
+      assert.equal(Number(stored.n), 23_000);
+      const found = await searchTitles(test.database.db, kind, 'renamed later', 8, TEST_SEARCH_BUDGET_MS);
+      assert.equal(found[0]?.tconst, 'tt9700007', 'the index is searchable after the load');
+    });
+
     it('keeps ratings imported before their titles and applies them when the titles arrive', async () => {
       const ratings = path.join(scratch.dir, 'early-ratings.tsv');
       fs.writeFileSync(ratings, 'tconst\taverageRating\tnumVotes\ntt9900101\t7.5\t1234\n');

@@ -37,6 +37,8 @@ export interface ImportProgress {
 export interface ImportOptions {
   onProgress?(progress: ImportProgress): void;
   onFileStart?(file: string, dataset: DatasetKind, size: number): void;
+  /** PostgreSQL: rows per COPY and merge (ROWS_PER_COPY); tests make it small to run many rounds. */
+  rowsPerCopy?: number;
 }
 
 /** A failed import: the sentence says what went wrong; `reports` holds what was committed before it. */
@@ -123,9 +125,9 @@ function transactionSink(db: Kysely<Database>, dataset: DatasetKind): RowSink {
   };
 }
 
-async function openSink(db: Kysely<Database>, dataset: DatasetKind): Promise<RowSink> {
+async function openSink(db: Kysely<Database>, dataset: DatasetKind, rowsPerCopy?: number): Promise<RowSink> {
   const pool = postgresPoolOf(db);
-  return pool ? openCopySink(pool, dataset) : transactionSink(db, dataset);
+  return pool ? openCopySink(pool, dataset, rowsPerCopy) : transactionSink(db, dataset);
 }
 
 async function importFile(db: Kysely<Database>, report: FileReport, options: ImportOptions): Promise<void> {
@@ -133,7 +135,7 @@ async function importFile(db: Kysely<Database>, report: FileReport, options: Imp
   const source = await openLines(file);
   options.onFileStart?.(file, dataset, source.size);
   const parse = { basics: parseBasicsLine, ratings: parseRatingsLine, akas: parseAkasLine }[dataset];
-  const sink = await openSink(db, dataset);
+  const sink = await openSink(db, dataset, options.rowsPerCopy);
   let batch: (NewImdbTitle | RatingRow | AkaRow)[] = [];
   let lineNumber = 0;
 

@@ -53,10 +53,19 @@ export interface RowSink {
   close(): Promise<void>;
 }
 
-/** A PostgreSQL sink: rows are COPY'd into a temporary table, merged and committed every ROWS_PER_COPY rows. */
-export async function openCopySink(pool: pg.Pool, dataset: DatasetKind): Promise<RowSink> {
+/** One connection of a sink, with its own temporary staging table (temporary tables are per connection). */
+interface Lane {
+  client: pg.PoolClient;
+  /** A Kysely handle on this one connection, for the merge statements (they must see the temporary table). */
+  db: Kysely<Database>;
+  copy: Writable | null;
+  staged: number;
+  /** This lane's last merge, in the sink's order of merges. */
+  merged: Promise<void>;
+}
+
+async function openLane(pool: pg.Pool, dataset: DatasetKind): Promise<Lane> {
   const client = await pool.connect();
-  // A Kysely handle on this one connection, for the merge statements (they must see the temporary table).
   // Kysely releases its connection after each statement; this one stays ours until close().
   const kept = new Proxy(client, {
     get(target, property) {
@@ -67,9 +76,6 @@ export async function openCopySink(pool: pg.Pool, dataset: DatasetKind): Promise
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => kept, end: async () => {} } as unknown as pg.Pool }) });
   const { table, columns } = STAGING[dataset];
-  let copy: Writable | null = null;
-  let staged = 0;
-
   try {
     await client.query(`create temporary table if not exists ${table} (${columns})`);
     await client.query(`truncate ${table}`);
@@ -77,59 +83,119 @@ export async function openCopySink(pool: pg.Pool, dataset: DatasetKind): Promise
     client.release(error as Error);
     throw error;
   }
+  return { client, db, copy: null, staged: 0, merged: Promise.resolve() };
+}
 
-  const merge = async (): Promise<number> => {
-    if (copy) {
-      copy.end();
-      await finished(copy);
-      copy = null;
+/** Merges a lane's staged rows into the index and commits them, as one transaction. */
+async function mergeLane(lane: Lane, dataset: DatasetKind): Promise<void> {
+  const { client, db } = lane;
+  const table = STAGING[dataset].table;
+  const source = sql.raw(table);
+  await client.query('begin');
+  try {
+    if (dataset === 'basics') {
+      await mergeTitles(db, table).catch(async (error: { code?: string }) => {
+        // A file listing one title twice: keep its last row, as the array batches do.
+        if (error.code !== '21000') throw error;
+        await client.query('rollback');
+        await client.query('begin');
+        await mergeTitlesFrom(db, sql`(select distinct on (tconst) * from ${source} order by tconst, ctid desc) as j`);
+      });
+    } else if (dataset === 'akas') {
+      await mergeAlternativesFrom(db, sql`${source} as a`);
+    } else {
+      await mergeRatingsFrom(db, sql`(select distinct on (tconst) * from ${source} order by tconst, ctid desc)`);
     }
-    if (staged === 0) return 0;
-    const rows = staged;
-    await client.query('begin');
+    await client.query(`truncate ${table}`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  }
+}
+
+/** A lane's COPY is finished (its rows are in the staging table) before it merges. */
+async function endCopy(lane: Lane): Promise<void> {
+  const copy = lane.copy;
+  if (!copy) return;
+  lane.copy = null;
+  copy.end();
+  await finished(copy);
+}
+
+/**
+ * A PostgreSQL sink: rows are COPY'd into a temporary table and merged and committed every
+ * `rowsPerCopy` rows. With two connections (when the pool has room for them and one more),
+ * the next rows stream into the second while the first merges, so parsing here and merging
+ * there overlap; the merges still run one at a time, in the file's order.
+ */
+export async function openCopySink(pool: pg.Pool, dataset: DatasetKind, rowsPerCopy = ROWS_PER_COPY): Promise<RowSink> {
+  const lanes = [await openLane(pool, dataset)];
+  if ((pool.options.max ?? 10) >= 3) {
     try {
-      const source = sql.raw(table);
-      if (dataset === 'basics') {
-        await mergeTitles(db, table).catch(async (error: { code?: string }) => {
-          // A file listing one title twice: keep its last row, as the array batches do.
-          if (error.code !== '21000') throw error;
-          await client.query('rollback');
-          await client.query('begin');
-          await mergeTitlesFrom(db, sql`(select distinct on (tconst) * from ${source} order by tconst, ctid desc) as j`);
-        });
-      } else if (dataset === 'akas') {
-        await mergeAlternativesFrom(db, sql`${source} as a`);
-      } else {
-        await mergeRatingsFrom(db, sql`(select distinct on (tconst) * from ${source} order by tconst, ctid desc)`);
-      }
-      await client.query(`truncate ${table}`);
-      await client.query('commit');
+      lanes.push(await openLane(pool, dataset));
     } catch (error) {
-      await client.query('rollback').catch(() => {});
+      lanes[0]!.client.release();
       throw error;
     }
-    staged = 0;
+  }
+  let current = 0;
+  let lastMerge: Promise<void> = Promise.resolve();
+  let committed = 0;
+  let failure: unknown = null;
+
+  /** Queues the lane's merge after every earlier one; the next rows go to the other lane. */
+  const mergeCurrent = async () => {
+    const lane = lanes[current]!;
+    current = (current + 1) % lanes.length;
+    await endCopy(lane);
+    if (lane.staged === 0) return;
+    const rows = lane.staged;
+    lane.staged = 0;
+    lane.merged = lastMerge.then(async () => {
+      await mergeLane(lane, dataset);
+      committed += rows;
+    });
+    lastMerge = lane.merged;
+    // Reported by the next push, flush or close.
+    lane.merged.catch((error: unknown) => {
+      failure ??= error;
+    });
+  };
+  const takeCommitted = () => {
+    if (failure) throw failure;
+    const rows = committed;
+    committed = 0;
     return rows;
   };
 
   return {
     async push(rows) {
-      copy ??= client.query(copyFrom(`copy ${table} from stdin`));
+      const lane = lanes[current]!;
+      // Its earlier merge uses the connection; the COPY must not start between its statements.
+      await lane.merged;
+      lane.copy ??= lane.client.query(copyFrom(`copy ${STAGING[dataset].table} from stdin`));
       const text = rows.map((row) => line(dataset, row)).join('');
-      staged += rows.length;
-      if (!copy.write(text)) await Promise.race([once(copy, 'drain'), finished(copy)]);
-      return staged >= ROWS_PER_COPY ? merge() : 0;
+      lane.staged += rows.length;
+      if (!lane.copy.write(text)) await Promise.race([once(lane.copy, 'drain'), finished(lane.copy)]);
+      if (lane.staged >= rowsPerCopy) await mergeCurrent();
+      return takeCommitted();
     },
-    flush: merge,
+    async flush() {
+      for (let i = 0; i < lanes.length; i++) await mergeCurrent();
+      await lastMerge.catch(() => {});
+      return takeCommitted();
+    },
     async close() {
-      if (copy) {
-        // An unfinished COPY (the import failed while writing): abandon the connection rather than reuse it mid-protocol.
-        copy.destroy();
-        await finished(copy).catch(() => {});
-        client.release(true);
-        return;
+      await lastMerge.catch(() => {});
+      for (const lane of lanes) {
+        if (lane.copy) {
+          // An unfinished COPY (the import failed while writing): abandon the connection rather than reuse it mid-protocol.
+          lane.copy.destroy();
+          await finished(lane.copy).catch(() => {});
+          lane.client.release(true);
+        } else lane.client.release();
       }
-      client.release();
     },
   };
 }
