@@ -93,6 +93,10 @@ describe('moving a club from SQLite to PostgreSQL', () => {
       assert.deepEqual(await allRows(target.database.db, table), await allRows(club.database.db, table), `${table} rows are identical`);
     }
     assert.ok(progress.includes('watchlist_items'));
+    // Recommendations' genre table is not copied but kept by the target as its titles arrive.
+    const genres = await allRows(club.database.db, 'imdb_title_genres');
+    assert.equal(genres.length, 3, 'The Matrix as Action and as Sci-Fi, The Room as Drama');
+    assert.deepEqual(await allRows(target.database.db, 'imdb_title_genres'), genres);
   });
 
   it('leaves a PostgreSQL app where members log in and new rows get fresh ids', async () => {
@@ -160,5 +164,6 @@ describe('moving a club into a PostgreSQL database that has started once', () =>
       assert.deepEqual(await allRows(target.database.db, row.table), await allRows(club.database.db, row.table), `${row.table} holds the club's rows only`);
     }
     assert.equal(report.find((row) => row.table === 'reviews')?.target, 1);
+    assert.deepEqual(await allRows(target.database.db, 'imdb_title_genres'), await allRows(club.database.db, 'imdb_title_genres'), 'genres of the club\'s titles only');
   });
 });

@@ -85,11 +85,14 @@ async function countRows(db: AnyDb, table: string): Promise<number> {
   return Number(row.rows[0]?.n ?? 0);
 }
 
-/** Tables both databases have, in dependency order; migration bookkeeping and search shadows stay behind. */
+/** Kept by the target's own triggers as the titles arrive (see the migration title-genres). */
+const DERIVED_TABLES = new Set(['imdb_title_genres']);
+
+/** Tables both databases have, in dependency order; migration bookkeeping, search shadows and derived tables stay behind. */
 export async function tablesToTransfer(source: AnyDb, target: AnyDb): Promise<string[]> {
   const targetTables = new Set(await postgresTables(target));
   const shared = (await sqliteTables(source)).filter(
-    (name) => targetTables.has(name) && !name.startsWith('kysely_') && !name.startsWith('sqlite_'),
+    (name) => targetTables.has(name) && !DERIVED_TABLES.has(name) && !name.startsWith('kysely_') && !name.startsWith('sqlite_'),
   );
   const rank = (name: string) => (TABLE_ORDER.includes(name) ? TABLE_ORDER.indexOf(name) : TABLE_ORDER.length);
   return shared.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));

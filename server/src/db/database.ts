@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { parseGenres } from '../imdb/genres';
 import { searchKey } from '../imdb/searchKey';
 import { AppPostgresDialect } from './postgresDialect';
 import { keepingStatements } from './sqliteStatements';
@@ -135,6 +136,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   sqlite.pragma('busy_timeout = 5000');
   // The title-search key (imdb/searchKey.ts), for the search triggers and rebuilds.
   sqlite.function('movieclub_search_key', { deterministic: true }, (title: unknown) => (typeof title === 'string' ? searchKey(title) : null));
+  // A title's genre words as a JSON array, for the genre table's triggers and rebuilds (imdb/titleGenres.ts).
+  sqlite.function('movieclub_genres', { deterministic: true }, (genres: unknown) => JSON.stringify(parseGenres(typeof genres === 'string' ? genres : null)));
   const observers = queryObservers();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), log: observers.log });
   return { db, kind: 'sqlite', observeQueries: observers.observeQueries, close: () => db.destroy() };

@@ -10,6 +10,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   imdb_titles: ImdbTitlesTable;
   imdb_alt_titles: ImdbAltTitlesTable;
+  imdb_title_genres: ImdbTitleGenresTable;
   imdb_ratings: ImdbRatingsTable;
   movies: MoviesTable;
   reviews: ReviewsTable;
@@ -96,6 +97,15 @@ export interface ImdbTitlesTable {
   num_votes: number | null;
   /** The primary title's search key (imdb/searchKey.ts), written by the app with the title. */
   search_title: string;
+}
+
+/** One row per voted, non-adult title and genre word, in vote order per type and genre (kept by triggers; see the migration title-genres). */
+export interface ImdbTitleGenresTable {
+  title_type: string;
+  genre: string;
+  num_votes: number;
+  tconst: string;
+  start_year: number | null;
 }
 
 /** A title's other names as search keys: its original title and title.akas, where they differ from the primary title's key. */

@@ -4,6 +4,7 @@ import { dialectOf } from '../db/database';
 import type { DatasetKind } from './parse';
 import { EPISODE_PENALTY, TYPE_PENALTY } from './ranking';
 import { POPULAR_VOTES } from './searchDialect';
+import { createPostgresGenreTriggers, dropPostgresGenreTriggers, postgresGenreTriggersPresent, refillTitleGenres } from './titleGenres';
 
 /**
  * Keeping the title-search index right around an import. Small imports leave it
@@ -95,7 +96,9 @@ async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimat
   for (const [table, indexes] of Object.entries(POSTGRES_INDEXES) as [SearchTable, Record<string, string>][]) {
     if (Object.keys(indexes).some((name) => !names.has(name))) tables.add(table);
   }
+  if (!(await postgresGenreTriggersPresent(db))) tables.add('imdb_titles');
   if (tables.size === 0) return async () => {};
+  if (tables.has('imdb_titles')) await dropPostgresGenreTriggers(db);
   for (const table of tables) {
     for (const name of Object.keys(POSTGRES_INDEXES[table])) await sql`drop index if exists ${sql.id(name)}`.execute(db);
   }
@@ -108,10 +111,15 @@ async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimat
         await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
         for (let ddl = queue.shift(); ddl; ddl = queue.shift()) await sql.raw(ddl).execute(trx);
       });
-    const built = await Promise.allSettled([builder(), builder()]);
+    // The genre table fills beside them (its triggers go back after: creating one waits for the builds' locks).
+    const genres = tables.has('imdb_titles') ? db.transaction().execute((trx) => refillTitleGenres(trx)) : Promise.resolve();
+    const built = await Promise.allSettled([builder(), builder(), genres]);
     for (const result of built) if (result.status === 'rejected') throw result.reason;
+    // A trigger or an index still missing at the next import tells it that this one was interrupted.
+    if (tables.has('imdb_titles')) await createPostgresGenreTriggers(db);
     // Fresh statistics let the planner choose between the trigram and the popularity index.
     for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
+    if (tables.has('imdb_titles')) await sql`analyze imdb_title_genres`.execute(db);
   };
 }
 
@@ -120,7 +128,7 @@ function buildCost(ddl: string): number {
   return (ddl.includes('gin_trgm_ops') ? 2 : 1) * (ddl.includes(' where ') ? 0.1 : 1) * (ddl.includes(' imdb_titles ') ? 2 : 1);
 }
 
-/** Renumbers every title and name (as search keys) in popularity order and rebuilds the trigram index, in one transaction. */
+/** Renumbers every title and name (as search keys) in popularity order, rebuilds the trigram index and fills the genre table, in one transaction. */
 export async function rebuildSqliteSearch(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The same tables and indexes as the migration creates; indexes built after the rows are faster than kept up.
@@ -144,6 +152,7 @@ export async function rebuildSqliteSearch(db: Kysely<Database>): Promise<void> {
     await sql`insert into imdb_titles_fts (imdb_titles_fts) values ('rebuild')`.execute(trx);
     await sql`delete from imdb_search_trigrams`.execute(trx);
     await sql`insert into imdb_search_trigrams (term, docs) select term, doc from imdb_titles_fts_vocab`.execute(trx);
+    await refillTitleGenres(trx);
     await sql`delete from imdb_search_stale`.execute(trx);
   });
 }

@@ -61,23 +61,35 @@ export interface NeighbourFilter {
 }
 
 /**
- * The most-voted titles of a type sharing a genre (optionally within an era),
- * walking the (title_type, num_votes) index from the top. `genre` is a plain
- * word (checked by parseGenres), so it carries no LIKE wildcards.
+ * The most-voted non-adult titles of a type with a genre (optionally within an era): the
+ * genre's own rows of imdb_title_genres, walked in vote order; without a genre, the
+ * (title_type, num_votes) index of the titles.
  */
 export function imdbNeighbours(db: Db, filter: NeighbourFilter) {
-  return db
-    .selectFrom('imdb_titles')
-    .select(imdbColumns)
+  const { genre, yearFrom, yearTo } = filter;
+  if (genre === null) {
+    return db
+      .selectFrom('imdb_titles')
+      .select(imdbColumns)
+      .where('title_type', '=', filter.titleType)
+      .where('num_votes', 'is not', null)
+      .where('is_adult', '=', 0)
+      .$if(yearFrom !== undefined, (query) => query.where('start_year', '>=', yearFrom!))
+      .$if(yearTo !== undefined, (query) => query.where('start_year', '<=', yearTo!))
+      .orderBy('num_votes', 'desc')
+      .limit(filter.limit)
+      .execute();
+  }
+  const top = db
+    .selectFrom('imdb_title_genres')
+    .select('tconst')
     .where('title_type', '=', filter.titleType)
-    .where('num_votes', 'is not', null)
-    .where('is_adult', '=', 0)
-    .$if(filter.genre !== null, (query) => query.where('genres', 'like', `%${filter.genre}%`))
-    .$if(filter.yearFrom !== undefined, (query) => query.where('start_year', '>=', filter.yearFrom!))
-    .$if(filter.yearTo !== undefined, (query) => query.where('start_year', '<=', filter.yearTo!))
+    .where('genre', '=', genre)
+    .$if(yearFrom !== undefined, (query) => query.where('start_year', '>=', yearFrom!))
+    .$if(yearTo !== undefined, (query) => query.where('start_year', '<=', yearTo!))
     .orderBy('num_votes', 'desc')
-    .limit(filter.limit)
-    .execute();
+    .limit(filter.limit);
+  return db.selectFrom('imdb_titles').select(imdbColumns).where('tconst', 'in', top).orderBy('num_votes', 'desc').execute();
 }
 
 /** Catalogue movies sharing any of the genres, newest additions first. */

@@ -2,7 +2,7 @@ import { RECOMMENDATIONS_LIMIT, type RecommendationItem } from '@movieclub/contr
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
-import { CatalogueCache, imdbIndexVersion } from '../movies/catalogueCache';
+import { CatalogueCache, catalogueVersion, imdbIndexVersion } from '../movies/catalogueCache';
 import { posterPath } from '../movies/poster';
 import * as queries from './queries';
 import {
@@ -110,11 +110,7 @@ async function contentCandidates(db: Db, indexVersion: string, source: TitleFact
     });
     return [overall, era];
   });
-  const rows = (await Promise.all(lookups)).flat();
-  // LIKE '%Music%' also matches 'Musical': keep only true genre neighbours.
-  return rows
-    .filter((row) => source.genres.length === 0 || parseGenres(row.genres).some((genre) => source.genres.includes(genre)))
-    .map((row) => row.tconst);
+  return (await Promise.all(lookups)).flat().map((row) => row.tconst);
 }
 
 interface Candidate {
@@ -135,11 +131,21 @@ const answers = new CatalogueCache<RecommendationItem[]>(2000);
  * Recommendations for a title, computed once per catalogue version (a new review,
  * movie or IMDb import makes a new one) and then answered from memory.
  */
-export function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_LIMIT): Promise<RecommendationItem[]> {
-  return answers.get(db, `${tconst}:${limit}`, () => computeRecommendations(db, tconst, limit));
+export async function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_LIMIT): Promise<RecommendationItem[]> {
+  const version = await catalogueVersion(db);
+  return answers.get(db, `${tconst}:${limit}`, () => computeRecommendations(db, version, tconst, limit), version);
 }
 
-async function computeRecommendations(db: Db, tconst: string, limit: number): Promise<RecommendationItem[]> {
+/** Catalogue movies by genre set, kept per catalogue version: titles of the same genres share them. */
+const catalogueNeighbours = new CatalogueCache<queries.MovieFactsRow[]>(500);
+
+function catalogueByGenres(db: Db, version: string, genres: string[]): Promise<queries.MovieFactsRow[]> {
+  if (genres.length === 0) return Promise.resolve([]);
+  const key = [...genres].sort().join(',');
+  return catalogueNeighbours.get(db, key, () => queries.catalogueByGenres(db, genres, CATALOGUE_CANDIDATES), version);
+}
+
+async function computeRecommendations(db: Db, version: string, tconst: string, limit: number): Promise<RecommendationItem[]> {
   const indexVersion = await imdbIndexVersion(db);
   const [[sourceTitle], [sourceMovie]] = await Promise.all([imdbTitles(db, indexVersion, [tconst]), queries.moviesByTconst(db, [tconst])]);
   if (!sourceTitle && !sourceMovie) throw notFound(`No IMDb title ${tconst} found.`, 'imdb_title_not_found');
@@ -149,15 +155,20 @@ async function computeRecommendations(db: Db, tconst: string, limit: number): Pr
   const coRated = sourceMovie ? await coRatingsFor(db, sourceMovie.id) : new Map<number, CoRating>();
   const [fromIndex, fromCatalogue, fromCoRatings] = await Promise.all([
     contentCandidates(db, indexVersion, source),
-    source.genres.length > 0 ? queries.catalogueByGenres(db, source.genres, CATALOGUE_CANDIDATES) : [],
+    catalogueByGenres(db, version, source.genres),
     queries.movieTconstsById(db, [...coRated.keys()]),
   ]);
   const tconsts = [...new Set([...fromIndex, ...fromCatalogue.map((row) => row.tconst), ...fromCoRatings])].filter(
     (candidate) => candidate !== tconst,
   );
-  const [titleRows, movieRows] = await Promise.all([imdbTitles(db, indexVersion, tconsts), queries.moviesByTconst(db, tconsts)]);
+  // The catalogue's candidates came with their rows; only the others are read.
+  const movies = new Map(fromCatalogue.map((row) => [row.tconst, row]));
+  const [titleRows, movieRows] = await Promise.all([
+    imdbTitles(db, indexVersion, tconsts),
+    queries.moviesByTconst(db, tconsts.filter((candidate) => !movies.has(candidate))),
+  ]);
   const titles = new Map(titleRows.map((row) => [row.tconst, row]));
-  const movies = new Map(movieRows.map((row) => [row.tconst, row]));
+  for (const row of movieRows) movies.set(row.tconst, row);
 
   const candidates: Candidate[] = [];
   for (const candidateTconst of tconsts) {

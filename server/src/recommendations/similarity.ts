@@ -22,13 +22,7 @@ export interface CoRating {
   common: number;
 }
 
-const GENRE_PATTERN = /^[A-Za-z][A-Za-z-]{0,30}$/;
-
-/** 'Horror,Comedy' → ['Horror', 'Comedy']; anything that is not a plain genre word is dropped. */
-export function parseGenres(text: string | null | undefined): string[] {
-  if (!text) return [];
-  return [...new Set(text.split(',').map((part) => part.trim()).filter((part) => GENRE_PATTERN.test(part)))];
-}
+export { parseGenres } from '../imdb/genres';
 
 const STARS_MIDPOINT = 5.5;
 /** How many imaginary mid-scale ratings pull a user's mean towards the midpoint. */
