@@ -59,6 +59,8 @@ async function runClients(base: string, movieIds: number[], tconsts: string[]) {
     );
   }
   const timings: Record<Kind, number[]> = { read: [], write: [], login: [] };
+  /** Each call's times by its route (numbers and query left out), for the slowest calls' table. */
+  const byRoute = new Map<string, number[]>();
   const failures: Record<Kind, number> = { read: 0, write: 0, login: 0 };
   const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
   const ids = () => Array.from({ length: 10 }, () => pick(movieIds)).join(',');
@@ -84,21 +86,39 @@ async function runClients(base: string, movieIds: number[], tconsts: string[]) {
         const kind: Kind = roll < 0.7 ? 'read' : roll < 0.97 ? 'write' : 'login';
         const started = performance.now();
         let ok = true;
+        let route = 'POST /api/login';
         try {
-          if (kind === 'read') ok = (await call(base + pick(reads)(), member)).ok;
-          else if (kind === 'login') Object.assign(member, await signIn(base, member.username));
-          else if (Math.random() < 0.5) ok = (await call(`${base}/api/review`, member, 'POST', { movie_id: pick(movieIds), stars: 1 + Math.floor(Math.random() * 10) })).ok;
-          else ok = (await call(`${base}/api/watchlists/mine/items`, member, 'POST', { movie_id: pick(movieIds) })).ok;
+          if (kind === 'read') {
+            const target = pick(reads)();
+            route = `GET ${routeName(target)}`;
+            ok = (await call(base + target, member)).ok;
+          } else if (kind === 'login') Object.assign(member, await signIn(base, member.username));
+          else if (Math.random() < 0.5) {
+            route = 'POST /api/review';
+            ok = (await call(`${base}/api/review`, member, 'POST', { movie_id: pick(movieIds), stars: 1 + Math.floor(Math.random() * 10) })).ok;
+          } else {
+            route = 'POST /api/watchlists/mine/items';
+            ok = (await call(`${base}/api/watchlists/mine/items`, member, 'POST', { movie_id: pick(movieIds) })).ok;
+          }
         } catch {
           ok = false;
         }
-        timings[kind].push(performance.now() - started);
+        const took = performance.now() - started;
+        timings[kind].push(took);
+        if (!byRoute.has(route)) byRoute.set(route, []);
+        byRoute.get(route)!.push(took);
         if (!ok) failures[kind]++;
       }
     }),
   );
-  return { timings, failures };
+  return { timings, failures, byRoute };
 }
+
+/** A call's route without its numbers, ids and query: `/api/movies/:id/reviews`. */
+const routeName = (target: string) => target.split('?')[0].replace(/\/(tt)?\d+/g, '/:id');
+
+/** Each run's calls by route, printed after the table. */
+const routeTables: string[] = [];
 
 async function measure(label: string, databaseUrl: string, dir: string, env: Record<string, string>, pgSchema?: string) {
   const { movieIds, tconsts } = await seedClub(databaseUrl, pgSchema);
@@ -109,7 +129,7 @@ async function measure(label: string, databaseUrl: string, dir: string, env: Rec
     SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
   });
   try {
-    const { timings, failures } = await runClients(url, movieIds, tconsts);
+    const { timings, failures, byRoute } = await runClients(url, movieIds, tconsts);
     for (const kind of ['read', 'write', 'login'] as Kind[]) {
       const sorted = timings[kind].sort((a, b) => a - b);
       const p99 = percentile(sorted, 99);
@@ -119,6 +139,10 @@ async function measure(label: string, databaseUrl: string, dir: string, env: Rec
           `${p99.toFixed(0)} ms${target} | ${failures[kind]} |`,
       );
     }
+    routeTables.push(`${label}: ${[...byRoute].map(([route, times]) => {
+      const sorted = times.sort((a, b) => a - b);
+      return `${route} ${sorted.length.toLocaleString('en')} calls, p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms`;
+    }).join('; ')}`);
   } finally {
     child.kill();
   }
@@ -136,4 +160,5 @@ export async function benchMixed(): Promise<void> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  for (const line of routeTables.splice(0)) console.log(`\n${line}`);
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { parseGenres } from '../imdb/genres';
 import { searchKey } from '../imdb/searchKey';
 import { AppPostgresDialect } from './postgresDialect';
+import { keepStatementsPrepared } from './preparedStatements';
 import { keepingStatements } from './sqliteStatements';
 import type { Database } from './schema';
 
@@ -121,7 +122,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
     });
     // The app's statements are short: compiling one just in time (for a high cost estimate, such as a
     // trigram read of a common word) took longer than running it, so no connection compiles.
-    pool.on('connect', (client) => void client.query('set jit = off').catch(() => undefined));
+    pool.on('connect', (client) => {
+      void client.query('set jit = off').catch(() => undefined);
+      keepStatementsPrepared(client);
+    });
     const observers = queryObservers();
     const db = new Kysely<Database>({ dialect: new AppPostgresDialect({ pool }), log: observers.log });
     pools.set(db, pool);

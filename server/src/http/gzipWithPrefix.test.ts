@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import zlib from 'node:zlib';
-import { deflatePrefix, gzipWithPrefix } from './gzipWithPrefix';
+import { gzipWithPrefix, PartwiseDeflater } from './gzipWithPrefix';
+
+const deflatePrefix = (prefix: Buffer) => new PartwiseDeflater().deflate([{ key: 'all', bytes: prefix }]);
 
 describe('gzip of a kept prefix and a fresh tail', () => {
   it('unpacks, with gunzip, to the prefix followed by the tail', async () => {
@@ -22,5 +24,32 @@ describe('gzip of a kept prefix and a fresh tail', () => {
     const deflated = await deflatePrefix(prefix);
     const small = gzipWithPrefix(deflated, Buffer.from('}'));
     assert.ok(small.length < deflated.blocks.length + 40, `${small.length} bytes for ${deflated.blocks.length} of prefix`);
+  });
+
+  it('unpacks to the parts in order as parts change, come and go, and stay', async () => {
+    const deflater = new PartwiseDeflater();
+    const movie = (id: number, stars: number) => `{"id":${id},"title":"Fïlm ${id % 13}","avg":${stars}}`;
+    const partsOf = (count: number, stars: (id: number) => number) => {
+      const movies = Array.from({ length: count }, (_, id) => movie(id, stars(id)));
+      return [
+        { key: 'head', bytes: Buffer.from('{"movies":[') },
+        ...Array.from({ length: Math.ceil(count / 40) }, (_, part) => ({
+          key: String(part),
+          bytes: Buffer.from(movies.slice(part * 40, (part + 1) * 40).join(',') + (part < Math.ceil(count / 40) - 1 ? ',' : '')),
+        })),
+        { key: 'end', bytes: Buffer.from('],"user_reviews":') },
+      ];
+    };
+    for (const parts of [
+      partsOf(200, () => 5),
+      partsOf(200, (id) => (id === 77 ? 9 : 5)), // one part changed
+      partsOf(200, (id) => (id === 77 ? 9 : 5)), // none changed
+      partsOf(230, (id) => (id === 77 ? 9 : 5)), // a part grew, one came
+      partsOf(30, () => 1), // parts went
+      partsOf(0, () => 1),
+    ]) {
+      const gzipped = gzipWithPrefix(await deflater.deflate(parts), Buffer.from('{}}'));
+      assert.deepEqual(zlib.gunzipSync(gzipped).toString(), Buffer.concat([...parts.map((part) => part.bytes), Buffer.from('{}}')]).toString());
+    }
   });
 });

@@ -56,13 +56,22 @@ for (const kind of TEST_DATABASES) {
 
     it('sends the same catalogue gzipped to a client that takes gzip, brotli or none, to a member and a visitor', async () => {
       await member.agent.post('/api/review', { movie_id: movieId, stars: 6 });
-      // Past the size below which replies go uncompressed.
-      for (let index = 0; index < 12; index++) await addMovie(app.database.db, { title: `Compressed Feature ${index}` });
+      // Past the size below which replies go uncompressed, and in several parts compressed on their own.
+      for (let index = 0; index < 70; index++) await addMovie(app.database.db, { title: `Compressed Feature ${index}` });
+      await sendsTheSameCatalogueEveryWay({ [movieId]: 6 });
+      // A review changes one part, and a movie added the newest one: the reply is whole either way.
+      await member.agent.post('/api/review', { movie_id: movieId, stars: 9 });
+      const sequel = (await addMovie(app.database.db, { title: 'Compressed Sequel' })).id;
+      await member.agent.post('/api/review', { movie_id: sequel, stars: 4 });
+      await sendsTheSameCatalogueEveryWay({ [movieId]: 9, [sequel]: 4 });
+    });
+
+    async function sendsTheSameCatalogueEveryWay(ownStars: Record<number, number>) {
       for (const cookie of [member.agent.cookieHeader, '']) {
         const plain = await rawGet(app.url + '/api/movies', { cookie, 'accept-encoding': 'identity' });
         assert.equal(plain.headers['content-encoding'], undefined);
         const json = JSON.parse(plain.body.toString('utf8'));
-        assert.deepEqual(json.user_reviews, cookie ? { [movieId]: 6 } : {});
+        assert.deepEqual(json.user_reviews, cookie ? ownStars : {});
         for (const [accepted, sent, unpack] of [
           ['gzip, deflate, br, zstd', 'gzip', zlib.gunzipSync],
           ['x-gzip', 'gzip', zlib.gunzipSync],
@@ -72,11 +81,12 @@ for (const kind of TEST_DATABASES) {
           assert.equal(packed.status, 200);
           assert.equal(packed.headers['content-encoding'], sent, accepted);
           assert.match(String(packed.headers.vary), /accept-encoding/i);
-          assert.equal(Number(packed.headers['content-length']), packed.body.length);
+          // The app's own gzip carries its length; brotli, made by the compression plugin as a stream, may go chunked.
+          if (sent === 'gzip' || packed.headers['content-length'] !== undefined) assert.equal(Number(packed.headers['content-length']), packed.body.length);
           assert.deepEqual(unpack(packed.body), plain.body, `${accepted}, ${cookie ? 'member' : 'visitor'}`);
         }
       }
-    });
+    }
 
   });
 

@@ -31,6 +31,15 @@ export function imdbIndexVersion(db: Db): Promise<string> {
   return versionOf(db, [IMDB_INDEX_VERSION]);
 }
 
+/**
+ * The catalogue's and the index's versions in one read, for a call that keeps something against
+ * each (recommendations): under load every read waits for the end of a turn of the event loop.
+ */
+export async function catalogueAndIndexVersions(db: Db): Promise<{ catalogue: string; index: string }> {
+  const versions = await versionsOf(db, [CATALOGUE_VERSION, IMDB_INDEX_VERSION]);
+  return { catalogue: versions[0], index: versions[1] };
+}
+
 /** After the index changed: what was kept of it goes, and so does what the catalogue's calls blend it into (recommendations). */
 export async function bumpImdbIndexVersion(db: Db): Promise<void> {
   await bumpVersion(db, IMDB_INDEX_VERSION);
@@ -84,10 +93,15 @@ function sharedVersionRead(db: Db, keys: string[]): Promise<VersionRows> {
 
 /** The versions of `keys` as one token: it changes when any of them does. */
 export async function versionOf(db: Db, keys: string[]): Promise<string> {
+  return (await versionsOf(db, keys)).join(':');
+}
+
+/** The version of each of `keys`, in their order ('initial' for one never bumped). */
+async function versionsOf(db: Db, keys: string[]): Promise<string[]> {
   // Inside a transaction the read is its own: it must see the transaction's writes.
   const rows = db.isTransaction ? (await db.executeQuery(versionRead(db, keys))).rows : await sharedVersionRead(db, keys);
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
-  return keys.map((key) => byKey.get(key) ?? 'initial').join(':');
+  return keys.map((key) => byKey.get(key) ?? 'initial');
 }
 
 export async function bumpVersion(db: Db, key: string): Promise<void> {

@@ -9,7 +9,7 @@ import { chooseProvider, fetchMetadata } from './metadata';
 import { posterPath, posterSvg } from './poster';
 import { everyAverageByMovie } from '../reviews/service';
 import { COMPRESSION_THRESHOLD_BYTES } from '../http/compression';
-import { type DeflatedPrefix, deflatePrefix, gzipWithPrefix } from '../http/gzipWithPrefix';
+import { type DeflatedPrefix, gzipWithPrefix, PartwiseDeflater, type PrefixPart } from '../http/gzipWithPrefix';
 import { findImdbTitle, findMovie, insertMovieOnce, listMoviesWithoutAverages, movieIdByTconst, moviesFingerprint, posterFacts, starsByUser } from './queries';
 
 export const imdbLink = (tconst: string) => `https://www.imdb.com/title/${tconst}/`;
@@ -77,6 +77,8 @@ export async function addMovie(context: MaterialiseContext, tconst: string, user
  */
 interface CatalogueBytes {
   prefix: Buffer;
+  /** The prefix in parts, for compressing only the parts a write changed. */
+  parts: PrefixPart[];
   visitor: Buffer;
   /** The prefix gzipped, made at the first compressed reply of this version. */
   deflated?: Promise<DeflatedPrefix>;
@@ -104,13 +106,39 @@ async function fragmentsOf(db: Kysely<Database>): Promise<{ id: number; json: st
   return movieFragments.fragments;
 }
 
-async function catalogueText(db: Kysely<Database>, version: string): Promise<string> {
+/** Movies per part of the catalogue compressed on its own: a saved review compresses its part again, not the catalogue. */
+const MOVIES_PER_PART = 32;
+const CATALOGUE_HEAD = Buffer.from('{"success":true,"movies":[');
+const CATALOGUE_END = Buffer.from('],"user_reviews":');
+
+/**
+ * The reply up to the viewer's stars, in parts of MOVIES_PER_PART movies counted from the oldest
+ * (the catalogue lists the newest first), so that a movie added changes only the newest part.
+ */
+async function catalogueParts(db: Kysely<Database>, version: string): Promise<PrefixPart[]> {
   const [fragments, averages] = await Promise.all([fragmentsOf(db), everyAverageByMovie(db, version)]);
-  const parts = fragments.map(({ id, json }) => {
+  const movies = fragments.map(({ id, json }) => {
     const average = averages.get(id);
     return `${json},"avg_user_rating":${average ? average.avg : null},"user_rating_count":${average ? average.count : 0}}`;
   });
-  return `[${parts.join(',')}]`;
+  const parts: PrefixPart[] = [{ key: 'head', bytes: CATALOGUE_HEAD }];
+  for (let part = Math.ceil(movies.length / MOVIES_PER_PART) - 1; part >= 0; part--) {
+    const newest = Math.max(0, movies.length - (part + 1) * MOVIES_PER_PART);
+    const text = movies.slice(newest, movies.length - part * MOVIES_PER_PART).join(',');
+    // Every part but the oldest is followed by another, so the comma between them is its own.
+    parts.push({ key: String(part), bytes: Buffer.from(part > 0 ? `${text},` : text) });
+  }
+  parts.push({ key: 'end', bytes: CATALOGUE_END });
+  return parts;
+}
+
+/** Each database's catalogue parts as last compressed. */
+const catalogueDeflaters = new WeakMap<Kysely<Database>, PartwiseDeflater>();
+
+function deflateCatalogue(db: Kysely<Database>, parts: PrefixPart[]): Promise<DeflatedPrefix> {
+  let deflater = catalogueDeflaters.get(db);
+  if (!deflater) catalogueDeflaters.set(db, (deflater = new PartwiseDeflater()));
+  return deflater.deflate(parts);
 }
 
 /**
@@ -132,7 +160,7 @@ export async function catalogueReply(
   if (gzip && bytes.prefix.length + tail.length >= COMPRESSION_THRESHOLD_BYTES) {
     // Only the viewer's own stars are compressed per call; the catalogue's blocks are shared.
     if (!bytes.deflated) {
-      const deflated = deflatePrefix(bytes.prefix);
+      const deflated = deflateCatalogue(db, bytes.parts);
       bytes.deflated = deflated;
       // A failed compression is not kept: the next call tries again.
       deflated.catch(() => {
@@ -146,8 +174,9 @@ export async function catalogueReply(
 
 
 async function catalogueBytesOf(db: Kysely<Database>, version: string): Promise<CatalogueBytes> {
-  const prefix = Buffer.from(`{"success":true,"movies":${await catalogueText(db, version)},"user_reviews":`);
-  return { prefix, visitor: Buffer.concat([prefix, VISITOR_TAIL]) };
+  const parts = await catalogueParts(db, version);
+  const prefix = Buffer.concat(parts.map((part) => part.bytes));
+  return { prefix, parts, visitor: Buffer.concat([prefix, VISITOR_TAIL]) };
 }
 
 export async function getMovie(db: Kysely<Database>, id: number): Promise<Movie> {

@@ -2,7 +2,7 @@ import { RECOMMENDATIONS_LIMIT, type RecommendationItem } from '@movieclub/contr
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
-import { CatalogueCache, catalogueVersion, imdbIndexVersion } from '../movies/catalogueCache';
+import { CatalogueCache, catalogueAndIndexVersions } from '../movies/catalogueCache';
 import { posterPath } from '../movies/poster';
 import * as queries from './queries';
 import {
@@ -132,8 +132,8 @@ const answers = new CatalogueCache<RecommendationItem[]>(2000);
  * movie or IMDb import makes a new one) and then answered from memory.
  */
 export async function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_LIMIT): Promise<RecommendationItem[]> {
-  const version = await catalogueVersion(db);
-  return answers.get(db, `${tconst}:${limit}`, () => computeRecommendations(db, version, tconst, limit), version);
+  const versions = await catalogueAndIndexVersions(db);
+  return answers.get(db, `${tconst}:${limit}`, () => computeRecommendations(db, versions, tconst, limit), versions.catalogue);
 }
 
 /** Catalogue movies by genre set, kept per catalogue version: titles of the same genres share them. */
@@ -145,8 +145,12 @@ function catalogueByGenres(db: Db, version: string, genres: string[]): Promise<q
   return catalogueNeighbours.get(db, key, () => queries.catalogueByGenres(db, genres, CATALOGUE_CANDIDATES), version);
 }
 
-async function computeRecommendations(db: Db, version: string, tconst: string, limit: number): Promise<RecommendationItem[]> {
-  const indexVersion = await imdbIndexVersion(db);
+async function computeRecommendations(
+  db: Db,
+  { catalogue: version, index: indexVersion }: { catalogue: string; index: string },
+  tconst: string,
+  limit: number,
+): Promise<RecommendationItem[]> {
   const [[sourceTitle], [sourceMovie]] = await Promise.all([imdbTitles(db, indexVersion, [tconst]), queries.moviesByTconst(db, [tconst])]);
   if (!sourceTitle && !sourceMovie) throw notFound(`No IMDb title ${tconst} found.`, 'imdb_title_not_found');
   const source = sourceTitle ? factsFromImdb(sourceTitle) : factsFromMovie(sourceMovie!);
