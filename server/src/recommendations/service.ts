@@ -1,5 +1,6 @@
 import { RECOMMENDATIONS_LIMIT, type RecommendationItem } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { CatalogueCache, catalogueAndIndexVersions } from '../movies/catalogueCache';
@@ -75,18 +76,41 @@ async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRati
  * IMDB_INDEX_VERSION): a review or a movie added makes every answer be computed again,
  * but the index's rows for it stay the same until the next import.
  */
-const indexTitles = new CatalogueCache<queries.ImdbFactsRow | null>(50_000);
 const indexNeighbours = new CatalogueCache<queries.ImdbFactsRow[]>(5_000);
 
-/** The index's rows of these titles (those it holds), read once per index version. */
-async function imdbTitles(db: Db, indexVersion: string, tconsts: string[]): Promise<queries.ImdbFactsRow[]> {
-  const missing = tconsts.filter((tconst) => !indexTitles.peek(db, tconst, indexVersion));
-  const read = missing.length === 0 ? null : queries.imdbTitlesByTconst(db, missing).then((rows) => new Map(rows.map((row) => [row.tconst, row])));
-  for (const tconst of missing) indexTitles.put(db, tconst, indexVersion, read!.then((rows) => rows.get(tconst) ?? null));
-  const rows = await Promise.all(
-    tconsts.map(async (tconst) => indexTitles.peek(db, tconst, indexVersion) ?? (await read!).get(tconst) ?? null),
-  );
-  return rows.filter((row) => row !== null);
+/** Titles' facts as the index gives them, the most recent 50,000 kept per database for its index version; false: not in the index. */
+const keptFacts = new WeakMap<Db, { version: string; facts: LRUCache<string, TitleFacts | false> }>();
+
+function factsKept(db: Db, indexVersion: string): LRUCache<string, TitleFacts | false> {
+  let kept = keptFacts.get(db);
+  if (kept?.version !== indexVersion) keptFacts.set(db, (kept = { version: indexVersion, facts: new LRUCache({ max: 50_000 }) }));
+  return kept.facts;
+}
+
+/**
+ * The facts of those of these titles the index holds, each read and worked out once per index
+ * version (a call's few hundred candidates are mostly the same genres' best-known titles). Shared
+ * between calls, so never changed: see withCatalogueGenres.
+ */
+async function indexFacts(db: Db, indexVersion: string, tconsts: string[]): Promise<Map<string, TitleFacts>> {
+  const kept = factsKept(db, indexVersion);
+  const found = new Map<string, TitleFacts>();
+  const missing: string[] = [];
+  for (const tconst of tconsts) {
+    const facts = kept.get(tconst);
+    if (facts === undefined) missing.push(tconst);
+    else if (facts) found.set(tconst, facts);
+  }
+  if (missing.length > 0) {
+    for (const row of await queries.imdbTitlesByTconst(db, missing)) found.set(row.tconst, Object.freeze(factsFromImdb(row)));
+    for (const tconst of missing) kept.set(tconst, found.get(tconst) ?? false);
+  }
+  return found;
+}
+
+/** A title the index gives no genres takes the catalogue movie's (a copy: index facts are shared). */
+function withCatalogueGenres(facts: TitleFacts, movie: queries.MovieFactsRow | undefined): TitleFacts {
+  return facts.genres.length === 0 && movie ? { ...facts, genres: parseGenres(movie.genres) } : facts;
 }
 
 function imdbNeighbours(db: Db, indexVersion: string, filter: queries.NeighbourFilter): Promise<queries.ImdbFactsRow[]> {
@@ -151,10 +175,10 @@ async function computeRecommendations(
   tconst: string,
   limit: number,
 ): Promise<RecommendationItem[]> {
-  const [[sourceTitle], [sourceMovie]] = await Promise.all([imdbTitles(db, indexVersion, [tconst]), queries.moviesByTconst(db, [tconst])]);
+  const [sourceFacts, [sourceMovie]] = await Promise.all([indexFacts(db, indexVersion, [tconst]), queries.moviesByTconst(db, [tconst])]);
+  const sourceTitle = sourceFacts.get(tconst);
   if (!sourceTitle && !sourceMovie) throw notFound(`No IMDb title ${tconst} found.`, 'imdb_title_not_found');
-  const source = sourceTitle ? factsFromImdb(sourceTitle) : factsFromMovie(sourceMovie!);
-  if (source.genres.length === 0 && sourceMovie) source.genres = parseGenres(sourceMovie.genres);
+  const source = withCatalogueGenres(sourceTitle ?? factsFromMovie(sourceMovie!), sourceMovie);
 
   const coRated = sourceMovie ? await coRatingsFor(db, sourceMovie.id) : new Map<number, CoRating>();
   const [fromIndex, fromCatalogue, fromCoRatings] = await Promise.all([
@@ -167,11 +191,10 @@ async function computeRecommendations(
   );
   // The catalogue's candidates came with their rows; only the others are read.
   const movies = new Map(fromCatalogue.map((row) => [row.tconst, row]));
-  const [titleRows, movieRows] = await Promise.all([
-    imdbTitles(db, indexVersion, tconsts),
+  const [titles, movieRows] = await Promise.all([
+    indexFacts(db, indexVersion, tconsts),
     queries.moviesByTconst(db, tconsts.filter((candidate) => !movies.has(candidate))),
   ]);
-  const titles = new Map(titleRows.map((row) => [row.tconst, row]));
   for (const row of movieRows) movies.set(row.tconst, row);
 
   const candidates: Candidate[] = [];
@@ -180,8 +203,7 @@ async function computeRecommendations(
     const movie = movies.get(candidateTconst);
     if (!title && !movie) continue;
     if (sourceMovie && movie?.id === sourceMovie.id) continue;
-    const facts = title ? factsFromImdb(title) : factsFromMovie(movie!);
-    if (facts.genres.length === 0 && movie) facts.genres = parseGenres(movie.genres);
+    const facts = withCatalogueGenres(title ?? factsFromMovie(movie!), movie);
     const coRating = movie ? coRated.get(movie.id) : undefined;
     candidates.push({ facts, movie, coRating, score: blendedScore(contentSimilarity(source, facts), coRating) });
   }
