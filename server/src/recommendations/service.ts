@@ -76,7 +76,7 @@ async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRati
  * IMDB_INDEX_VERSION): a review or a movie added makes every answer be computed again,
  * but the index's rows for it stay the same until the next import.
  */
-const indexNeighbours = new CatalogueCache<queries.ImdbFactsRow[]>(5_000);
+const indexNeighbours = new CatalogueCache<TitleFacts[]>(5_000);
 
 /** Titles' facts as the index gives them, the most recent 50,000 kept per database for its index version; false: not in the index. */
 const keptFacts = new WeakMap<Db, { version: string; facts: LRUCache<string, TitleFacts | false> }>();
@@ -113,13 +113,14 @@ function withCatalogueGenres(facts: TitleFacts, movie: queries.MovieFactsRow | u
   return facts.genres.length === 0 && movie ? { ...facts, genres: parseGenres(movie.genres) } : facts;
 }
 
-function imdbNeighbours(db: Db, indexVersion: string, filter: queries.NeighbourFilter): Promise<queries.ImdbFactsRow[]> {
+/** A genre's most-voted titles (in an era), as facts: they are candidates, so their facts are not read again. */
+function imdbNeighbours(db: Db, indexVersion: string, filter: queries.NeighbourFilter): Promise<TitleFacts[]> {
   const key = [filter.titleType, filter.genre, filter.yearFrom, filter.yearTo, filter.limit].join('\u0000');
-  return indexNeighbours.get(db, key, () => queries.imdbNeighbours(db, filter), indexVersion);
+  return indexNeighbours.get(db, key, async () => (await queries.imdbNeighbours(db, filter)).map((row) => Object.freeze(factsFromImdb(row))), indexVersion);
 }
 
 /** Titles from the IMDb index that share a genre with the source, popular overall and in its era. */
-async function contentCandidates(db: Db, indexVersion: string, source: TitleFacts): Promise<string[]> {
+async function contentCandidates(db: Db, indexVersion: string, source: TitleFacts): Promise<TitleFacts[]> {
   const titleType = source.titleType ?? 'movie';
   const genres: Array<string | null> = source.genres.length > 0 ? source.genres : [null];
   const lookups = genres.flatMap((genre) => {
@@ -134,7 +135,7 @@ async function contentCandidates(db: Db, indexVersion: string, source: TitleFact
     });
     return [overall, era];
   });
-  return (await Promise.all(lookups)).flat().map((row) => row.tconst);
+  return (await Promise.all(lookups)).flat();
 }
 
 interface Candidate {
@@ -186,20 +187,21 @@ async function computeRecommendations(
     catalogueByGenres(db, version, source.genres),
     queries.movieTconstsById(db, [...coRated.keys()]),
   ]);
-  const tconsts = [...new Set([...fromIndex, ...fromCatalogue.map((row) => row.tconst), ...fromCoRatings])].filter(
+  const fromIndexFacts = new Map(fromIndex.map((facts) => [facts.tconst, facts]));
+  const tconsts = [...new Set([...fromIndexFacts.keys(), ...fromCatalogue.map((row) => row.tconst), ...fromCoRatings])].filter(
     (candidate) => candidate !== tconst,
   );
   // The catalogue's candidates came with their rows; only the others are read.
   const movies = new Map(fromCatalogue.map((row) => [row.tconst, row]));
   const [titles, movieRows] = await Promise.all([
-    indexFacts(db, indexVersion, tconsts),
+    indexFacts(db, indexVersion, tconsts.filter((candidate) => !fromIndexFacts.has(candidate))),
     queries.moviesByTconst(db, tconsts.filter((candidate) => !movies.has(candidate))),
   ]);
   for (const row of movieRows) movies.set(row.tconst, row);
 
   const candidates: Candidate[] = [];
   for (const candidateTconst of tconsts) {
-    const title = titles.get(candidateTconst);
+    const title = fromIndexFacts.get(candidateTconst) ?? titles.get(candidateTconst);
     const movie = movies.get(candidateTconst);
     if (!title && !movie) continue;
     if (sourceMovie && movie?.id === sourceMovie.id) continue;
