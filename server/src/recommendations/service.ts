@@ -71,6 +71,13 @@ async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRati
   return result;
 }
 
+/** The catalogue movies the source's raters also rated, with their similarity to it. */
+async function coRatedCandidates(db: Db, sourceMovieId: number | null): Promise<{ coRated: Map<number, CoRating>; fromCoRatings: string[] }> {
+  if (sourceMovieId === null) return { coRated: new Map(), fromCoRatings: [] };
+  const coRated = await coRatingsFor(db, sourceMovieId);
+  return { coRated, fromCoRatings: await queries.movieTconstsById(db, [...coRated.keys()]) };
+}
+
 /**
  * What recommendations read from the IMDb index alone, kept per index version (see
  * IMDB_INDEX_VERSION): a review or a movie added makes every answer be computed again,
@@ -181,11 +188,11 @@ async function computeRecommendations(
   if (!sourceTitle && !sourceMovie) throw notFound(`No IMDb title ${tconst} found.`, 'imdb_title_not_found');
   const source = withCatalogueGenres(sourceTitle ?? factsFromMovie(sourceMovie!), sourceMovie);
 
-  const coRated = sourceMovie ? await coRatingsFor(db, sourceMovie.id) : new Map<number, CoRating>();
-  const [fromIndex, fromCatalogue, fromCoRatings] = await Promise.all([
+  // The three sources of candidates are read side by side (on PostgreSQL each read waits its turn for a connection).
+  const [fromIndex, fromCatalogue, { coRated, fromCoRatings }] = await Promise.all([
     contentCandidates(db, indexVersion, source),
     catalogueByGenres(db, version, source.genres),
-    queries.movieTconstsById(db, [...coRated.keys()]),
+    coRatedCandidates(db, sourceMovie?.id ?? null),
   ]);
   const fromIndexFacts = new Map(fromIndex.map((facts) => [facts.tconst, facts]));
   const tconsts = [...new Set([...fromIndexFacts.keys(), ...fromCatalogue.map((row) => row.tconst), ...fromCoRatings])].filter(
