@@ -154,6 +154,8 @@ describe('a new club, end to end', () => {
     for (const name of ['room', 'troll', 'matrix']) {
       const card = page.locator(`.home-grid .movie-card[data-movie-id="${ids[name]}"]`);
       if (name === 'room') {
+        // The hearts show the personal list once it has loaded (this page load asks for it afresh).
+        await card.getByRole('button', { name: 'Remove from My Watchlist' }).waitFor();
         // Keyboard: Tab from the title reaches the heart, then the plus; Enter opens the popup.
         await card.locator('.movie-card-title').focus();
         await page.keyboard.press('Tab');
