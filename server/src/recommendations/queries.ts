@@ -1,7 +1,17 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../db/database';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
+
+/**
+ * `column` is one of `keys`. PostgreSQL takes the keys as one array parameter, so the statement's
+ * text is the same for any number of them and its connection prepares it once (a list of 300
+ * parameters was parsed and planned on every call).
+ */
+function keyIn(db: Db, column: string, keys: readonly (string | number)[]) {
+  return dialectOf(db) === 'postgres' ? sql<boolean>`${sql.ref(column)} = any(${keys})` : sql<boolean>`${sql.ref(column)} in (${sql.join(keys)})`;
+}
 
 /** Lookups by a list of keys go in chunks, well under either database's parameter limit. */
 const CHUNK = 500;
@@ -30,7 +40,7 @@ export type MovieFactsRow = Awaited<ReturnType<typeof moviesByTconst>>[number];
 export async function imdbTitlesByTconst(db: Db, tconsts: string[]) {
   const rows = [];
   for (const part of chunks(tconsts)) {
-    rows.push(...(await db.selectFrom('imdb_titles').select(imdbColumns).where('tconst', 'in', part).execute()));
+    rows.push(...(await db.selectFrom('imdb_titles').select(imdbColumns).where(keyIn(db, 'tconst', part)).execute()));
   }
   return rows;
 }
@@ -38,7 +48,7 @@ export async function imdbTitlesByTconst(db: Db, tconsts: string[]) {
 export async function moviesByTconst(db: Db, tconsts: string[]) {
   const rows = [];
   for (const part of chunks(tconsts)) {
-    rows.push(...(await db.selectFrom('movies').select(movieColumns).where('tconst', 'in', part).execute()));
+    rows.push(...(await db.selectFrom('movies').select(movieColumns).where(keyIn(db, 'tconst', part)).execute()));
   }
   return rows;
 }
@@ -46,7 +56,7 @@ export async function moviesByTconst(db: Db, tconsts: string[]) {
 export async function movieTconstsById(db: Db, ids: number[]): Promise<string[]> {
   const tconsts: string[] = [];
   for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('movies').select('tconst').where('id', 'in', part).execute();
+    const rows = await db.selectFrom('movies').select('tconst').where(keyIn(db, 'id', part)).execute();
     tconsts.push(...rows.map((row) => row.tconst));
   }
   return tconsts;
@@ -138,7 +148,7 @@ export async function reviewTexts(db: Db, movieIds: number[]) {
   return db
     .selectFrom('reviews')
     .select(['movie_id', 'text', 'stars', 'updated_at'])
-    .where('movie_id', 'in', movieIds)
+    .where(keyIn(db, 'movie_id', movieIds))
     .where('text', 'is not', null)
     .where('text', '<>', '')
     .orderBy('movie_id')
