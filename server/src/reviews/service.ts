@@ -138,8 +138,10 @@ export async function reviewsForMovie(db: Kysely<Database>, movieId: number, lim
     db,
     `${movieId}:${limit}`,
     async () => {
-      if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
-      return withDiscussion(db, (await queries.movieReviews(db, movieId, limit)).map(toStoredReview), null);
+      // Read side by side: on PostgreSQL each read waits its turn for a connection.
+      const [exists, rows] = await Promise.all([queries.movieExists(db, movieId), queries.movieReviews(db, movieId, limit)]);
+      if (!exists) throw notFound('Movie not found.');
+      return withDiscussion(db, rows.map(toStoredReview), null);
     },
     version,
   );
