@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { bumpCatalogueVersion } from '../server/src/movies/catalogueCache';
+import { bumpMoviesVersion } from '../server/src/movies/catalogueCache';
 import { describeViolations, seriousViolations } from './support/a11y';
 import { closeStage, newPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
 
@@ -26,7 +26,7 @@ describe('the home page of a new install', () => {
   /** Each test starts from a new install's empty catalogue (a new version, so no copy of the old one is served). */
   const emptyCatalogue = async () => {
     await site.database.db.deleteFrom('movies').execute();
-    await bumpCatalogueVersion(site.database.db);
+    await bumpMoviesVersion(site.database.db);
   };
 
   for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {

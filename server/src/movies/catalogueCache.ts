@@ -32,12 +32,25 @@ export function imdbIndexVersion(db: Db): Promise<string> {
 }
 
 /**
- * The catalogue's and the index's versions in one read, for a call that keeps something against
- * each (recommendations): under load every read waits for the end of a turn of the event loop.
+ * Replaced whenever a movie is added, with the catalogue's version. Catalogue rows are only ever
+ * inserted (or all removed, by a transfer into a new database), so what is read from the movies'
+ * own rows (recommendations' catalogue candidates) is kept against it: a saved review leaves it be.
  */
-export async function catalogueAndIndexVersions(db: Db): Promise<{ catalogue: string; index: string }> {
-  const versions = await versionsOf(db, [CATALOGUE_VERSION, IMDB_INDEX_VERSION]);
-  return { catalogue: versions[0], index: versions[1] };
+export const MOVIES_VERSION = 'movies_version';
+
+/** A movie was added: the catalogue's version and the movies' change in one write (the catalogue's row first, as every writer takes it). */
+export function bumpMoviesVersion(db: Db): Promise<void> {
+  return bumpVersions(db, [CATALOGUE_VERSION, MOVIES_VERSION]);
+}
+
+/**
+ * The catalogue's, the movies' and the index's versions in one read, for a call that keeps
+ * something against each (recommendations): under load every read waits for the end of a turn
+ * of the event loop.
+ */
+export async function recommendationVersions(db: Db): Promise<{ catalogue: string; movies: string; index: string }> {
+  const [catalogue, movies, index] = await versionsOf(db, [CATALOGUE_VERSION, MOVIES_VERSION, IMDB_INDEX_VERSION]);
+  return { catalogue, movies, index };
 }
 
 /** After the index changed: what was kept of it goes, and so does what the catalogue's calls blend it into (recommendations). */
@@ -104,12 +117,16 @@ async function versionsOf(db: Db, keys: string[]): Promise<string[]> {
   return keys.map((key) => byKey.get(key) ?? 'initial');
 }
 
-export async function bumpVersion(db: Db, key: string): Promise<void> {
-  const value = randomUUID();
+export function bumpVersion(db: Db, key: string): Promise<void> {
+  return bumpVersions(db, [key]);
+}
+
+/** Replaces the tokens of `keys` in one statement. */
+async function bumpVersions(db: Db, keys: string[]): Promise<void> {
   await db
     .insertInto('app_meta')
-    .values({ key, value })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+    .values(keys.map((key) => ({ key, value: randomUUID() })))
+    .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
     .execute();
 }
 

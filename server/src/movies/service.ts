@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database, NewMovie } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { bumpCatalogueVersion, CatalogueCache, catalogueVersion } from './catalogueCache';
+import { bumpMoviesVersion, CatalogueCache, catalogueVersion } from './catalogueCache';
 import { chooseProvider, fetchMetadata } from './metadata';
 import { posterPath, posterSvg } from './poster';
 import { everyAverageByMovie } from '../reviews/service';
@@ -53,7 +53,7 @@ export async function materialiseMovie(
   };
   const id = await insertMovieOnce(db, movie);
   if (id !== null) {
-    await bumpCatalogueVersion(db);
+    await bumpMoviesVersion(db);
     return { id, created: true };
   }
   // Another request added it between our check and our insert.

@@ -53,13 +53,10 @@ export async function moviesByTconst(db: Db, tconsts: string[]) {
   return rows;
 }
 
-export async function movieTconstsById(db: Db, ids: number[]): Promise<string[]> {
-  const tconsts: string[] = [];
-  for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('movies').select('tconst').where(keyIn(db, 'id', part)).execute();
-    tconsts.push(...rows.map((row) => row.tconst));
-  }
-  return tconsts;
+export async function movieTconstsById(db: Db, ids: number[]): Promise<Array<{ id: number; tconst: string }>> {
+  const rows = [];
+  for (const part of chunks(ids)) rows.push(...(await db.selectFrom('movies').select(['id', 'tconst']).where(keyIn(db, 'id', part)).execute()));
+  return rows;
 }
 
 export interface NeighbourFilter {
@@ -131,15 +128,9 @@ export async function raterTotals(db: Db, movieId: number) {
   return rows.map((row) => ({ user_id: row.user_id, sum: Number(row.sum), count: Number(row.count) }));
 }
 
-/** What the source's raters gave other movies (bounded: a club, not a streaming service). */
-export function coRatings(db: Db, movieId: number, limit = 50_000) {
-  return db
-    .selectFrom('reviews')
-    .select(['movie_id', 'user_id', 'stars'])
-    .where('user_id', 'in', ratersOf(db, movieId))
-    .where('movie_id', '<>', movieId)
-    .limit(limit)
-    .execute();
+/** Every rating of the users who rated the source, the source's own among them (up to `limit`). */
+export function ratingsOfRaters(db: Db, movieId: number, limit: number) {
+  return db.selectFrom('reviews').select(['movie_id', 'user_id', 'stars']).where('user_id', 'in', ratersOf(db, movieId)).limit(limit).execute();
 }
 
 /** Reviews with text for these movies, best first (most stars, then newest). */

@@ -98,6 +98,25 @@ for (const kind of TEST_DATABASES) {
       );
     });
 
+    it('shows a title as a catalogue movie once it is added, however many answers were computed before', async () => {
+      const source = (await title('tt5000001', 'Mystery', 1940))!;
+      await title('tt5000002', 'Mystery', 1941, false);
+      const mystery = async () =>
+        (await recommendations(source.tconst)).filter((item) => item.imdb_id.startsWith('tt50')).map((item) => [item.imdb_id, item.movie_id]);
+      assert.deepEqual(await mystery(), [['tt5000002', null]]);
+      // A saved review makes the answer be computed again, from what was kept of the movies.
+      const member = await createUser(app, `mystery_${kind}`);
+      assert.equal((await member.agent.post('/api/review', { movie_id: source.id, stars: 7 })).status, 200);
+      assert.deepEqual(await mystery(), [['tt5000002', null]]);
+
+      const added = await app.agent().post('/api/imdb/ensure', { tconst: 'tt5000002' });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      assert.deepEqual(await mystery(), [['tt5000002', added.body.movie.id]]);
+      // The new movie's own recommendations find the source as a catalogue movie too.
+      const back = (await recommendations('tt5000002')).filter((item) => item.imdb_id.startsWith('tt50'));
+      assert.deepEqual(back.map((item) => [item.imdb_id, item.movie_id]), [['tt5000001', source.id]]);
+    });
+
     it('takes in what an IMDb import changes, with reviews saved in between', async () => {
       const source = (await title('tt4000001', 'Film-Noir', 1950))!;
       await title('tt4000002', 'Film-Noir', 1948, false);

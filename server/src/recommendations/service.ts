@@ -1,10 +1,10 @@
 import { RECOMMENDATIONS_LIMIT, type RecommendationItem } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
-import { CatalogueCache, catalogueAndIndexVersions } from '../movies/catalogueCache';
+import { CatalogueCache, recommendationVersions } from '../movies/catalogueCache';
 import { posterPath } from '../movies/poster';
+import { KeptRows } from './keptRows';
 import * as queries from './queries';
 import {
   adjustedCosine,
@@ -51,14 +51,31 @@ function factsFromMovie(row: queries.MovieFactsRow): TitleFacts {
   };
 }
 
+/** Ratings of the source's raters read in one go (a club, not a streaming service); past it, their totals are read on their own. */
+const CO_RATINGS_LIMIT = 50_000;
+
+/** Every rating of the users who rated the source: theirs of the source, their sums and counts for their means, and the rest. */
+async function ratersRatings(db: Db, movieId: number) {
+  const rows = await queries.ratingsOfRaters(db, movieId, CO_RATINGS_LIMIT);
+  const source = new Map(rows.flatMap((row) => (row.movie_id === movieId ? [[row.user_id, row.stars] as const] : [])));
+  const others = rows.filter((row) => row.movie_id !== movieId);
+  if (rows.length < CO_RATINGS_LIMIT) {
+    const totals = new Map<number, { sum: number; count: number }>();
+    for (const row of rows) {
+      const total = totals.get(row.user_id) ?? { sum: 0, count: 0 };
+      total.sum += row.stars;
+      total.count += 1;
+      totals.set(row.user_id, total);
+    }
+    return { source, totals: [...totals].map(([user_id, total]) => ({ user_id, ...total })), others };
+  }
+  const [sourceRows, totals] = await Promise.all([queries.sourceRatings(db, movieId), queries.raterTotals(db, movieId)]);
+  return { source: new Map(sourceRows.map((row) => [row.user_id, row.stars])), totals, others };
+}
+
 /** Item-to-item similarity of every movie the source's raters also rated. */
 async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRating>> {
-  const [sourceRows, totals, others] = await Promise.all([
-    queries.sourceRatings(db, movieId),
-    queries.raterTotals(db, movieId),
-    queries.coRatings(db, movieId),
-  ]);
-  const source = new Map(sourceRows.map((row) => [row.user_id, row.stars]));
+  const { source, totals, others } = await ratersRatings(db, movieId);
   const means = new Map(totals.map((row) => [row.user_id, shrunkMean(row.sum, row.count)]));
   const byMovie = new Map<number, Map<number, number>>();
   for (const row of others) {
@@ -72,10 +89,13 @@ async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRati
 }
 
 /** The catalogue movies the source's raters also rated, with their similarity to it. */
-async function coRatedCandidates(db: Db, sourceMovieId: number | null): Promise<{ coRated: Map<number, CoRating>; fromCoRatings: string[] }> {
+async function coRatedCandidates(db: Db, moviesVersion: string, sourceMovieId: number | null): Promise<{ coRated: Map<number, CoRating>; fromCoRatings: string[] }> {
   if (sourceMovieId === null) return { coRated: new Map(), fromCoRatings: [] };
   const coRated = await coRatingsFor(db, sourceMovieId);
-  return { coRated, fromCoRatings: await queries.movieTconstsById(db, [...coRated.keys()]) };
+  const tconsts = await movieTconsts.get(db, moviesVersion, [...coRated.keys()].map(String), async (ids) =>
+    (await queries.movieTconstsById(db, ids.map(Number))).map((row): [string, string] => [String(row.id), row.tconst]),
+  );
+  return { coRated, fromCoRatings: [...tconsts.values()] };
 }
 
 /**
@@ -85,34 +105,28 @@ async function coRatedCandidates(db: Db, sourceMovieId: number | null): Promise<
  */
 const indexNeighbours = new CatalogueCache<TitleFacts[]>(5_000);
 
-/** Titles' facts as the index gives them, the most recent 50,000 kept per database for its index version; false: not in the index. */
-const keptFacts = new WeakMap<Db, { version: string; facts: LRUCache<string, TitleFacts | false> }>();
-
-function factsKept(db: Db, indexVersion: string): LRUCache<string, TitleFacts | false> {
-  let kept = keptFacts.get(db);
-  if (kept?.version !== indexVersion) keptFacts.set(db, (kept = { version: indexVersion, facts: new LRUCache({ max: 50_000 }) }));
-  return kept.facts;
-}
+/** Titles' facts as the index gives them, the most recent 50,000 kept per index version. */
+const indexTitles = new KeptRows<TitleFacts>(50_000);
+/** Catalogue movies by tconst, and their tconsts by id, kept per movies version (see MOVIES_VERSION). */
+const catalogueMovies = new KeptRows<queries.MovieFactsRow>(50_000);
+const movieTconsts = new KeptRows<string>(50_000);
 
 /**
  * The facts of those of these titles the index holds, each read and worked out once per index
  * version (a call's few hundred candidates are mostly the same genres' best-known titles). Shared
  * between calls, so never changed: see withCatalogueGenres.
  */
-async function indexFacts(db: Db, indexVersion: string, tconsts: string[]): Promise<Map<string, TitleFacts>> {
-  const kept = factsKept(db, indexVersion);
-  const found = new Map<string, TitleFacts>();
-  const missing: string[] = [];
-  for (const tconst of tconsts) {
-    const facts = kept.get(tconst);
-    if (facts === undefined) missing.push(tconst);
-    else if (facts) found.set(tconst, facts);
-  }
-  if (missing.length > 0) {
-    for (const row of await queries.imdbTitlesByTconst(db, missing)) found.set(row.tconst, Object.freeze(factsFromImdb(row)));
-    for (const tconst of missing) kept.set(tconst, found.get(tconst) ?? false);
-  }
-  return found;
+function indexFacts(db: Db, indexVersion: string, tconsts: string[]): Promise<Map<string, TitleFacts>> {
+  return indexTitles.get(db, indexVersion, tconsts, async (missing) =>
+    (await queries.imdbTitlesByTconst(db, missing)).map((row): [string, TitleFacts] => [row.tconst, factsFromImdb(row)]),
+  );
+}
+
+/** Those of these titles that are catalogue movies, with their rows. */
+function catalogueRows(db: Db, moviesVersion: string, tconsts: string[]): Promise<Map<string, queries.MovieFactsRow>> {
+  return catalogueMovies.get(db, moviesVersion, tconsts, async (missing) =>
+    (await queries.moviesByTconst(db, missing)).map((row): [string, queries.MovieFactsRow] => [row.tconst, row]),
+  );
 }
 
 /** A title the index gives no genres takes the catalogue movie's (a copy: index facts are shared). */
@@ -164,47 +178,48 @@ const answers = new CatalogueCache<RecommendationItem[]>(2000);
  * movie or IMDb import makes a new one) and then answered from memory.
  */
 export async function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_LIMIT): Promise<RecommendationItem[]> {
-  const versions = await catalogueAndIndexVersions(db);
+  const versions = await recommendationVersions(db);
   return answers.get(db, `${tconst}:${limit}`, () => computeRecommendations(db, versions, tconst, limit), versions.catalogue);
 }
 
-/** Catalogue movies by genre set, kept per catalogue version: titles of the same genres share them. */
+/** Catalogue movies by genre set, kept per movies version: titles of the same genres share them. */
 const catalogueNeighbours = new CatalogueCache<queries.MovieFactsRow[]>(500);
 
-function catalogueByGenres(db: Db, version: string, genres: string[]): Promise<queries.MovieFactsRow[]> {
+function catalogueByGenres(db: Db, moviesVersion: string, genres: string[]): Promise<queries.MovieFactsRow[]> {
   if (genres.length === 0) return Promise.resolve([]);
   const key = [...genres].sort().join(',');
-  return catalogueNeighbours.get(db, key, () => queries.catalogueByGenres(db, genres, CATALOGUE_CANDIDATES), version);
+  return catalogueNeighbours.get(db, key, () => queries.catalogueByGenres(db, genres, CATALOGUE_CANDIDATES), moviesVersion);
 }
 
 async function computeRecommendations(
   db: Db,
-  { catalogue: version, index: indexVersion }: { catalogue: string; index: string },
+  { movies: moviesVersion, index: indexVersion }: { movies: string; index: string },
   tconst: string,
   limit: number,
 ): Promise<RecommendationItem[]> {
-  const [sourceFacts, [sourceMovie]] = await Promise.all([indexFacts(db, indexVersion, [tconst]), queries.moviesByTconst(db, [tconst])]);
+  const [sourceFacts, sourceMovies] = await Promise.all([indexFacts(db, indexVersion, [tconst]), catalogueRows(db, moviesVersion, [tconst])]);
   const sourceTitle = sourceFacts.get(tconst);
+  const sourceMovie = sourceMovies.get(tconst);
   if (!sourceTitle && !sourceMovie) throw notFound(`No IMDb title ${tconst} found.`, 'imdb_title_not_found');
   const source = withCatalogueGenres(sourceTitle ?? factsFromMovie(sourceMovie!), sourceMovie);
 
   // The three sources of candidates are read side by side (on PostgreSQL each read waits its turn for a connection).
   const [fromIndex, fromCatalogue, { coRated, fromCoRatings }] = await Promise.all([
     contentCandidates(db, indexVersion, source),
-    catalogueByGenres(db, version, source.genres),
-    coRatedCandidates(db, sourceMovie?.id ?? null),
+    catalogueByGenres(db, moviesVersion, source.genres),
+    coRatedCandidates(db, moviesVersion, sourceMovie?.id ?? null),
   ]);
   const fromIndexFacts = new Map(fromIndex.map((facts) => [facts.tconst, facts]));
   const tconsts = [...new Set([...fromIndexFacts.keys(), ...fromCatalogue.map((row) => row.tconst), ...fromCoRatings])].filter(
     (candidate) => candidate !== tconst,
   );
-  // The catalogue's candidates came with their rows; only the others are read.
+  // The catalogue's candidates came with their rows; only the others are looked up.
   const movies = new Map(fromCatalogue.map((row) => [row.tconst, row]));
   const [titles, movieRows] = await Promise.all([
     indexFacts(db, indexVersion, tconsts.filter((candidate) => !fromIndexFacts.has(candidate))),
-    queries.moviesByTconst(db, tconsts.filter((candidate) => !movies.has(candidate))),
+    catalogueRows(db, moviesVersion, tconsts.filter((candidate) => !movies.has(candidate))),
   ]);
-  for (const row of movieRows) movies.set(row.tconst, row);
+  for (const row of movieRows.values()) movies.set(row.tconst, row);
 
   const candidates: Candidate[] = [];
   for (const candidateTconst of tconsts) {

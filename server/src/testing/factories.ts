@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { bumpCatalogueVersion, bumpImdbIndexVersion } from '../movies/catalogueCache';
+import { bumpCatalogueVersion, bumpImdbIndexVersion, bumpMoviesVersion } from '../movies/catalogueCache';
 import type { Database, NewImdbTitle, NewMovie } from '../db/schema';
 import { searchKey } from '../imdb/searchKey';
 import { NO_REVIEW_DETAILS } from '../reviews/queries';
@@ -64,7 +64,7 @@ export async function addMovie(db: Kysely<Database>, movie: Partial<NewMovie> = 
   };
   const inserted = await db.insertInto('movies').values(row).returning('id').executeTakeFirstOrThrow();
   // As the app's own writes do: catalogue caches see the new movie.
-  await bumpCatalogueVersion(db);
+  await bumpMoviesVersion(db);
   return { ...row, id: inserted.id };
 }
 
