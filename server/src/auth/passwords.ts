@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { type Algorithm, hash as argon2Hash, parseOptions, verify as argon2Verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
@@ -9,9 +10,11 @@ const ARGON2_OPTIONS = { ...ARGON2_PARAMS, algorithm: 2 as Algorithm /* Argon2id
 
 /**
  * Hashes that may run at once. Each takes ~19 MiB and a libuv thread, so a burst of
- * logins queues here instead of taking all memory and the threads file and DNS work need.
+ * logins queues here instead of taking all memory and the threads file and DNS work need;
+ * and each keeps a core busy, so one core is always left for the event loop (one hash at a
+ * time on two cores, two from three).
  */
-export const HASHING_CONCURRENCY = 2;
+export const HASHING_CONCURRENCY = Math.min(2, Math.max(1, availableParallelism() - 1));
 const limit = pLimit(HASHING_CONCURRENCY);
 
 let running = 0;
