@@ -113,7 +113,8 @@ const CATALOGUE_END = Buffer.from('],"user_reviews":');
 
 /**
  * The reply up to the viewer's stars, in parts of MOVIES_PER_PART movies counted from the oldest
- * (the catalogue lists the newest first), so that a movie added changes only the newest part.
+ * (the catalogue lists the newest first), so that a movie added changes only the newest part's
+ * text; the part after it is compressed again too, as its dictionary is that part's end.
  */
 async function catalogueParts(db: Kysely<Database>, version: string): Promise<PrefixPart[]> {
   const [fragments, averages] = await Promise.all([fragmentsOf(db), everyAverageByMovie(db, version)]);
