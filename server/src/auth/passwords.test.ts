@@ -1,10 +1,24 @@
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout } from 'node:timers/promises';
+import { constants, getPriority } from 'node:os';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+import { hashingProcessId } from './hashingProcess';
 import { HASHING_CONCURRENCY, hashingGauge } from './passwords';
+
+async function waitUntilGone(pid: number) {
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await setTimeout(10);
+  }
+}
 
 const CURRENT_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
 
@@ -83,6 +97,27 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await catalogue).status, 200, 'other requests are served during the burst');
       assert.ok(hashingGauge.peak >= 1);
       assert.ok(hashingGauge.peak <= HASHING_CONCURRENCY, `at most ${HASHING_CONCURRENCY} hashes ran at once, saw ${hashingGauge.peak}`);
+    });
+
+    it('hashes in a process of its own at the lowest priority, so sign-ins take only idle CPU', async () => {
+      const user = await createUser(app, 'low_priority', 'a low priority pass');
+      assert.equal((await login(user.username, user.password)).status, 200);
+      const hashing = hashingProcessId();
+      assert.ok(hashing && hashing !== process.pid, 'not the server process');
+      assert.equal(getPriority(hashing), constants.priority.PRIORITY_LOW);
+      assert.equal(getPriority(), 0, 'the server itself keeps its priority');
+    });
+
+    it('signs members in again after the hashing process was stopped', async () => {
+      const user = await createUser(app, 'after_stop', 'survives a stop');
+      const stopped = hashingProcessId()!;
+      process.kill(stopped, 'SIGKILL');
+      await waitUntilGone(stopped);
+      const reply = await login(user.username, user.password);
+      assert.equal(reply.status, 200);
+      assert.equal(reply.body.user.username, 'after_stop');
+      assert.notEqual(hashingProcessId(), stopped, 'a new hashing process');
+      assert.equal((await login(user.username, 'not the password')).status, 401);
     });
   });
 }

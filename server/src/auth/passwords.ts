@@ -1,8 +1,8 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { promisify } from 'node:util';
-import { type Algorithm, hash as argon2Hash, parseOptions, verify as argon2Verify } from '@node-rs/argon2';
+import { type Algorithm, parseOptions } from '@node-rs/argon2';
 import pLimit from 'p-limit';
+import { runHashing } from './hashingProcess';
 
 /** OWASP's argon2id baseline: 19 MiB, two passes, one lane. */
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -41,12 +41,6 @@ function bounded<T>(work: () => Promise<T>): Promise<T> {
   });
 }
 
-const scrypt = promisify(scryptCallback) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
 const SCRYPT_MAXMEM = 64 * 1024 * 1024;
 
 /** Hashes written before argon2id: `scrypt$N$r$p$salt$hash`, salt and hash base64. */
@@ -54,18 +48,19 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
   const [, n, r, p, saltText, hashText] = stored.split('$');
   if (!saltText || !hashText) return false;
   const expected = Buffer.from(hashText, 'base64');
-  const actual = await scrypt(password, Buffer.from(saltText, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: SCRYPT_MAXMEM,
+  const actualText = await runHashing('scrypt', {
+    password,
+    salt: saltText,
+    keylen: expected.length,
+    options: { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT_MAXMEM },
   });
+  const actual = Buffer.from(actualText, 'base64');
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /** An argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`): parameters travel with the hash. */
 export function hashPassword(password: string): Promise<string> {
-  return bounded(() => argon2Hash(password, ARGON2_OPTIONS));
+  return bounded(() => runHashing('hash', { password, options: ARGON2_OPTIONS }));
 }
 
 function isCurrent(stored: string): boolean {
@@ -84,7 +79,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     return { valid: await bounded(() => verifyScrypt(password, stored)), outdated: true };
   }
   if (!stored.startsWith('$argon2')) return { valid: false, outdated: false };
-  const valid = await bounded(() => argon2Verify(stored, password).catch(() => false));
+  const valid = await bounded(() => runHashing('verify', { stored, password }));
   return { valid, outdated: valid && !isCurrent(stored) };
 }
 
