@@ -26,3 +26,5 @@ process.on('message', async ({ id, operation, input }) => {
 });
 // The server's end closing means it stopped: nothing is left to hash.
 process.on('disconnect', () => process.exit(0));
+// The server sends nothing before this: a message that came before the listener would be lost.
+process.send({ ready: true });

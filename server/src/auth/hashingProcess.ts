@@ -15,12 +15,15 @@ type Operations = {
   verify: { input: { stored: string; password: string }; value: boolean };
   scrypt: { input: { password: string; salt: string; keylen: number; options: object }; value: string };
 };
-type Reply = { id: number; value?: unknown; error?: string };
+type Reply = { id: number; value?: unknown; error?: string } | { ready: true };
 type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 class HashingProcess {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 0;
+  /** Settled once the process listens: sends wait for it. */
+  private readonly ready: Promise<void>;
+  private becameReady = () => {};
 
   constructor(readonly child: ChildProcess) {
     try {
@@ -28,7 +31,8 @@ class HashingProcess {
     } catch {
       // A platform that refuses hashes at normal priority, as they ran before.
     }
-    child.on('message', (reply: Reply) => this.settle(reply));
+    this.ready = new Promise((resolve) => (this.becameReady = resolve));
+    child.on('message', (reply: Reply) => ('ready' in reply ? this.becameReady() : this.settle(reply)));
     this.idle();
   }
 
@@ -39,9 +43,11 @@ class HashingProcess {
       // Referenced while a hash is awaited, so a script that only hashes waits for its answer.
       this.child.ref();
       this.child.channel?.ref();
-      this.child.send({ id, operation, input }, (error) => {
-        if (error) this.settle({ id, error: error.message });
-      });
+      void this.ready.then(() =>
+        this.child.send({ id, operation, input }, (error) => {
+          if (error) this.settle({ id, error: error.message });
+        }),
+      );
     });
   }
 
@@ -50,7 +56,7 @@ class HashingProcess {
     this.waiting.clear();
   }
 
-  private settle({ id, value, error }: Reply) {
+  private settle({ id, value, error }: { id: number; value?: unknown; error?: string }) {
     const waiting = this.waiting.get(id);
     if (!waiting) return;
     this.waiting.delete(id);
