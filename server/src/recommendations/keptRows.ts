@@ -30,6 +30,19 @@ export class KeptRows<V extends object | string> {
     return found;
   }
 
+  /**
+   * The value kept for `key` at this version, keeping `make()` when there is none: values read
+   * another way (a genre's best-known titles) are shared with the calls that read them by key.
+   */
+  keep(db: Db, version: string, key: string, make: () => V): V {
+    const kept = this.keptFor(db, version);
+    const held = kept.get(key);
+    if (held) return held;
+    const value = Object.freeze(make());
+    kept.set(key, value);
+    return value;
+  }
+
   private keptFor(db: Db, version: string): LRUCache<string, V | false> {
     let kept = this.byDatabase.get(db);
     if (kept?.version !== version) this.byDatabase.set(db, (kept = { version, values: new LRUCache({ max: this.max }) }));

@@ -53,10 +53,9 @@ export async function moviesByTconst(db: Db, tconsts: string[]) {
   return rows;
 }
 
-export async function movieTconstsById(db: Db, ids: number[]): Promise<Array<{ id: number; tconst: string }>> {
-  const rows = [];
-  for (const part of chunks(ids)) rows.push(...(await db.selectFrom('movies').select(['id', 'tconst']).where(keyIn(db, 'id', part)).execute()));
-  return rows;
+/** Every catalogue movie's id and tconst. */
+export function catalogueTconsts(db: Db): Promise<Array<{ id: number; tconst: string }>> {
+  return db.selectFrom('movies').select(['id', 'tconst']).execute();
 }
 
 export interface NeighbourFilter {

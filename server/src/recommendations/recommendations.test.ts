@@ -67,6 +67,15 @@ for (const kind of TEST_DATABASES) {
       assert.equal(top.review, 'Gooey practical effects and real laughs.', 'the best review on this site, tidied');
       assert.equal(items[rank(unrelated.tconst)].review, 'Also Horror and Comedy, 1987', 'no review text: a reason');
       assert.equal(items[rank(otherGenre.tconst)].review, 'Rated alike by reviewers here, 1995');
+
+      // A better review saved in the app speaks for the film from then on, wherever it is recommended.
+      const critic = await createUser(app, `critic_${kind}`);
+      const saved = await critic.agent.post('/api/review', { movie_id: coRated.id, stars: 10, text: 'The best creature feature of its decade.' });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      for (const from of [source.tconst, unrelated.tconst]) {
+        const again = (await recommendations(from)).find((item) => item.imdb_id === coRated.tconst);
+        assert.equal(again?.review, 'The best creature feature of its decade.', from);
+      }
     });
 
     it('with no ratings, offers genre neighbours from the index, up to 15, not yet in the catalogue', async () => {

@@ -20,6 +20,12 @@ import {
 
 type Db = Kysely<Database>;
 
+/**
+ * Lists of a genre's best-known titles kept per index version: one per type, genre and era asked
+ * (an era is the source's year ± ERA_YEARS), a few thousand when members ask about titles all
+ * over a full index. Their titles' facts are shared, so a list costs about half a kilobyte.
+ */
+const NEIGHBOUR_LISTS = 30_000;
 /** How many of the most-voted titles per genre (overall, and within the source's era) are considered. */
 const PER_GENRE = 60;
 const ERA_YEARS = 10;
@@ -91,11 +97,9 @@ async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRati
 /** The catalogue movies the source's raters also rated, with their similarity to it. */
 async function coRatedCandidates(db: Db, moviesVersion: string, sourceMovieId: number | null): Promise<{ coRated: Map<number, CoRating>; fromCoRatings: string[] }> {
   if (sourceMovieId === null) return { coRated: new Map(), fromCoRatings: [] };
-  const coRated = await coRatingsFor(db, sourceMovieId);
-  const tconsts = await movieTconsts.get(db, moviesVersion, [...coRated.keys()].map(String), async (ids) =>
-    (await queries.movieTconstsById(db, ids.map(Number))).map((row): [string, string] => [String(row.id), row.tconst]),
-  );
-  return { coRated, fromCoRatings: [...tconsts.values()] };
+  const [coRated, { tconstById }] = await Promise.all([coRatingsFor(db, sourceMovieId), catalogueIndex(db, moviesVersion)]);
+  // A movie added since this version's index was read is left out, as it would be had the call come first.
+  return { coRated, fromCoRatings: [...coRated.keys()].flatMap((id) => tconstById.get(id) ?? []) };
 }
 
 /**
@@ -103,13 +107,36 @@ async function coRatedCandidates(db: Db, moviesVersion: string, sourceMovieId: n
  * IMDB_INDEX_VERSION): a review or a movie added makes every answer be computed again,
  * but the index's rows for it stay the same until the next import.
  */
-const indexNeighbours = new CatalogueCache<TitleFacts[]>(5_000);
+const indexNeighbours = new CatalogueCache<TitleFacts[]>(NEIGHBOUR_LISTS);
 
 /** Titles' facts as the index gives them, the most recent 50,000 kept per index version. */
 const indexTitles = new KeptRows<TitleFacts>(50_000);
-/** Catalogue movies by tconst, and their tconsts by id, kept per movies version (see MOVIES_VERSION). */
+/** Catalogue movies by tconst, kept per movies version (see MOVIES_VERSION). */
 const catalogueMovies = new KeptRows<queries.MovieFactsRow>(50_000);
-const movieTconsts = new KeptRows<string>(50_000);
+
+interface CatalogueIndex {
+  idByTconst: ReadonlyMap<string, number>;
+  tconstById: ReadonlyMap<number, string>;
+}
+
+/**
+ * Which titles are catalogue movies: every movie's id and tconst, read once per movies version.
+ * A call's few hundred candidates are mostly titles no club has added; asking the database about
+ * each of them cost more than the rest of the call's reads together.
+ */
+const catalogueIndexes = new CatalogueCache<CatalogueIndex>(1);
+
+function catalogueIndex(db: Db, moviesVersion: string): Promise<CatalogueIndex> {
+  return catalogueIndexes.get(
+    db,
+    'movies',
+    async () => {
+      const rows = await queries.catalogueTconsts(db);
+      return { idByTconst: new Map(rows.map((row) => [row.tconst, row.id])), tconstById: new Map(rows.map((row) => [row.id, row.tconst])) };
+    },
+    moviesVersion,
+  );
+}
 
 /**
  * The facts of those of these titles the index holds, each read and worked out once per index
@@ -123,8 +150,9 @@ function indexFacts(db: Db, indexVersion: string, tconsts: string[]): Promise<Ma
 }
 
 /** Those of these titles that are catalogue movies, with their rows. */
-function catalogueRows(db: Db, moviesVersion: string, tconsts: string[]): Promise<Map<string, queries.MovieFactsRow>> {
-  return catalogueMovies.get(db, moviesVersion, tconsts, async (missing) =>
+async function catalogueRows(db: Db, moviesVersion: string, tconsts: string[]): Promise<Map<string, queries.MovieFactsRow>> {
+  const { idByTconst } = await catalogueIndex(db, moviesVersion);
+  return catalogueMovies.get(db, moviesVersion, tconsts.filter((tconst) => idByTconst.has(tconst)), async (missing) =>
     (await queries.moviesByTconst(db, missing)).map((row): [string, queries.MovieFactsRow] => [row.tconst, row]),
   );
 }
@@ -134,10 +162,19 @@ function withCatalogueGenres(facts: TitleFacts, movie: queries.MovieFactsRow | u
   return facts.genres.length === 0 && movie ? { ...facts, genres: parseGenres(movie.genres) } : facts;
 }
 
-/** A genre's most-voted titles (in an era), as facts: they are candidates, so their facts are not read again. */
+/**
+ * A genre's most-voted titles (in an era), as facts: they are candidates, so their facts are not
+ * read again. A title's facts are one object shared by every list it is on (lists of neighbouring
+ * eras hold mostly the same titles), so a list costs little more than its 60 references.
+ */
 function imdbNeighbours(db: Db, indexVersion: string, filter: queries.NeighbourFilter): Promise<TitleFacts[]> {
   const key = [filter.titleType, filter.genre, filter.yearFrom, filter.yearTo, filter.limit].join('\u0000');
-  return indexNeighbours.get(db, key, async () => (await queries.imdbNeighbours(db, filter)).map((row) => Object.freeze(factsFromImdb(row))), indexVersion);
+  return indexNeighbours.get(
+    db,
+    key,
+    async () => (await queries.imdbNeighbours(db, filter)).map((row) => indexTitles.keep(db, indexVersion, row.tconst, () => factsFromImdb(row))),
+    indexVersion,
+  );
 }
 
 /** Titles from the IMDb index that share a genre with the source, popular overall and in its era. */
@@ -193,7 +230,7 @@ function catalogueByGenres(db: Db, moviesVersion: string, genres: string[]): Pro
 
 async function computeRecommendations(
   db: Db,
-  { movies: moviesVersion, index: indexVersion }: { movies: string; index: string },
+  { catalogue: catalogueVersion, movies: moviesVersion, index: indexVersion }: { catalogue: string; movies: string; index: string },
   tconst: string,
   limit: number,
 ): Promise<RecommendationItem[]> {
@@ -235,7 +272,7 @@ async function computeRecommendations(
     (a, b) => b.score - a.score || (b.facts.votes ?? 0) - (a.facts.votes ?? 0) || a.facts.tconst.localeCompare(b.facts.tconst),
   );
   const chosen = candidates.slice(0, limit);
-  const blurbs = await bestReviewExcerpts(db, chosen.flatMap((candidate) => (candidate.movie ? [candidate.movie.id] : [])));
+  const blurbs = await bestReviewExcerpts(db, catalogueVersion, chosen.flatMap((candidate) => (candidate.movie ? [candidate.movie.id] : [])));
   return chosen.map(({ facts, movie, coRating }) => ({
     movie_id: movie?.id ?? null,
     imdb_id: facts.tconst,
@@ -248,14 +285,20 @@ async function computeRecommendations(
 /** The poster the server draws for a title without one (its route takes tt + 7 to 12 digits). */
 const drawnPoster = (tconst: string) => (/^tt\d{7,12}$/.test(tconst) ? posterPath(tconst) : null);
 
+/** Each movie's best review excerpt (or its lack of one), kept per catalogue version: a saved review makes a new one. */
+const reviewExcerpts = new KeptRows<string>(50_000);
+
 /** The best review with text on this site for each movie, shortened. */
-async function bestReviewExcerpts(db: Db, movieIds: number[]): Promise<Map<number, string>> {
-  const rows = await queries.reviewTexts(db, movieIds);
-  const blurbs = new Map<number, string>();
-  for (const row of rows) {
-    if (blurbs.has(row.movie_id) || !row.text) continue;
-    const short = excerpt(row.text);
-    if (short) blurbs.set(row.movie_id, short);
-  }
-  return blurbs;
+async function bestReviewExcerpts(db: Db, catalogueVersion: string, movieIds: number[]): Promise<Map<number, string>> {
+  const kept = await reviewExcerpts.get(db, catalogueVersion, movieIds.map(String), async (missing) => {
+    const blurbs = new Map<string, string>();
+    for (const row of await queries.reviewTexts(db, missing.map(Number))) {
+      const key = String(row.movie_id);
+      if (blurbs.has(key) || !row.text) continue;
+      const short = excerpt(row.text);
+      if (short) blurbs.set(key, short);
+    }
+    return blurbs;
+  });
+  return new Map([...kept].map(([id, blurb]) => [Number(id), blurb]));
 }

@@ -82,9 +82,11 @@ const closeness = (a: number | null, b: number | null, scale: number) =>
 
 /** How alike two titles are on IMDb facts alone, from 0 to 1. */
 export function contentSimilarity(source: TitleFacts, candidate: TitleFacts): number {
-  const union = new Set([...source.genres, ...candidate.genres]);
-  const shared = candidate.genres.filter((genre) => source.genres.includes(genre)).length;
-  const genre = union.size === 0 ? 0 : shared / union.size;
+  // Each title's genres are distinct (parseGenres), so the union's size follows from the shared ones; no set is built per candidate.
+  let shared = 0;
+  for (const genre of candidate.genres) if (source.genres.includes(genre)) shared++;
+  const union = source.genres.length + candidate.genres.length - shared;
+  const genre = union === 0 ? 0 : shared / union;
   const era = closeness(source.year, candidate.year, 12);
   const runtime = closeness(source.runtime, candidate.runtime, 40);
   const rating = closeness(source.rating, candidate.rating, 2);
