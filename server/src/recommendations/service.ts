@@ -11,6 +11,7 @@ import {
   blendedScore,
   type CoRating,
   contentSimilarity,
+  bestOf,
   excerpt,
   parseGenres,
   reasonLine,
@@ -219,14 +220,31 @@ export async function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_
   return answers.get(db, `${tconst}:${limit}`, () => computeRecommendations(db, versions, tconst, limit), versions.catalogue);
 }
 
-/** Catalogue movies by genre set, kept per movies version: titles of the same genres share them. */
-const catalogueNeighbours = new CatalogueCache<queries.MovieFactsRow[]>(500);
+/** A candidate's facts and, when it is a catalogue movie, its row. */
+interface Scorable {
+  facts: TitleFacts;
+  movie: queries.MovieFactsRow | undefined;
+}
 
-function catalogueByGenres(db: Db, moviesVersion: string, genres: string[]): Promise<queries.MovieFactsRow[]> {
+/**
+ * Catalogue movies by genre set, with their facts worked out, kept per movies and index version
+ * (both go into them): titles of the same genres share them, and a call scores them as they are.
+ */
+const catalogueNeighbours = new CatalogueCache<Scorable[]>(500);
+
+function catalogueByGenres(db: Db, { movies, index }: { movies: string; index: string }, genres: string[]): Promise<Scorable[]> {
   if (genres.length === 0) return Promise.resolve([]);
   const key = [...genres].sort().join(',');
-  return catalogueNeighbours.get(db, key, () => queries.catalogueByGenres(db, genres, CATALOGUE_CANDIDATES), moviesVersion);
+  const worked = async () => {
+    const rows = await queries.catalogueByGenres(db, genres, CATALOGUE_CANDIDATES);
+    const titles = await indexFacts(db, index, rows.map((row) => row.tconst));
+    return rows.map((movie) => ({ facts: withCatalogueGenres(titles.get(movie.tconst) ?? factsFromMovie(movie), movie), movie }));
+  };
+  return catalogueNeighbours.get(db, key, worked, `${movies}:${index}`);
 }
+
+const byRank = (a: Candidate, b: Candidate) =>
+  b.score - a.score || (b.facts.votes ?? 0) - (a.facts.votes ?? 0) || a.facts.tconst.localeCompare(b.facts.tconst);
 
 async function computeRecommendations(
   db: Db,
@@ -243,35 +261,31 @@ async function computeRecommendations(
   // The three sources of candidates are read side by side (on PostgreSQL each read waits its turn for a connection).
   const [fromIndex, fromCatalogue, { coRated, fromCoRatings }] = await Promise.all([
     contentCandidates(db, indexVersion, source),
-    catalogueByGenres(db, moviesVersion, source.genres),
+    catalogueByGenres(db, { movies: moviesVersion, index: indexVersion }, source.genres),
     coRatedCandidates(db, moviesVersion, sourceMovie?.id ?? null),
   ]);
+  // The catalogue's candidates come worked out; the others' facts and rows are looked up.
+  const scorables = new Map(fromCatalogue.map((scorable) => [scorable.facts.tconst, scorable]));
   const fromIndexFacts = new Map(fromIndex.map((facts) => [facts.tconst, facts]));
-  const tconsts = [...new Set([...fromIndexFacts.keys(), ...fromCatalogue.map((row) => row.tconst), ...fromCoRatings])].filter(
-    (candidate) => candidate !== tconst,
-  );
-  // The catalogue's candidates came with their rows; only the others are looked up.
-  const movies = new Map(fromCatalogue.map((row) => [row.tconst, row]));
-  const [titles, movieRows] = await Promise.all([
-    indexFacts(db, indexVersion, tconsts.filter((candidate) => !fromIndexFacts.has(candidate))),
-    catalogueRows(db, moviesVersion, tconsts.filter((candidate) => !movies.has(candidate))),
+  const others = [...new Set([...fromIndexFacts.keys(), ...fromCoRatings])].filter((candidate) => !scorables.has(candidate));
+  const [titles, movies] = await Promise.all([
+    indexFacts(db, indexVersion, others.filter((candidate) => !fromIndexFacts.has(candidate))),
+    catalogueRows(db, moviesVersion, others),
   ]);
-  for (const row of movieRows.values()) movies.set(row.tconst, row);
+  for (const candidate of others) {
+    const title = fromIndexFacts.get(candidate) ?? titles.get(candidate);
+    const movie = movies.get(candidate);
+    if (title || movie) scorables.set(candidate, { facts: withCatalogueGenres(title ?? factsFromMovie(movie!), movie), movie });
+  }
+  scorables.delete(tconst);
 
   const candidates: Candidate[] = [];
-  for (const candidateTconst of tconsts) {
-    const title = fromIndexFacts.get(candidateTconst) ?? titles.get(candidateTconst);
-    const movie = movies.get(candidateTconst);
-    if (!title && !movie) continue;
+  for (const { facts, movie } of scorables.values()) {
     if (sourceMovie && movie?.id === sourceMovie.id) continue;
-    const facts = withCatalogueGenres(title ?? factsFromMovie(movie!), movie);
     const coRating = movie ? coRated.get(movie.id) : undefined;
     candidates.push({ facts, movie, coRating, score: blendedScore(contentSimilarity(source, facts), coRating) });
   }
-  candidates.sort(
-    (a, b) => b.score - a.score || (b.facts.votes ?? 0) - (a.facts.votes ?? 0) || a.facts.tconst.localeCompare(b.facts.tconst),
-  );
-  const chosen = candidates.slice(0, limit);
+  const chosen = bestOf(candidates, limit, byRank);
   const blurbs = await bestReviewExcerpts(db, catalogueVersion, chosen.flatMap((candidate) => (candidate.movie ? [candidate.movie.id] : [])));
   return chosen.map(({ facts, movie, coRating }) => ({
     movie_id: movie?.id ?? null,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adjustedCosine, blendedScore, contentSimilarity, excerpt, parseGenres, reasonLine, shrunkMean, type TitleFacts } from './similarity';
+import { adjustedCosine, bestOf, blendedScore, contentSimilarity, excerpt, parseGenres, reasonLine, shrunkMean, type TitleFacts } from './similarity';
 
 const facts = (overrides: Partial<TitleFacts>): TitleFacts => ({
   tconst: 'tt0000001',
@@ -52,6 +52,16 @@ describe('recommendation arithmetic', () => {
     const five = blendedScore(0.5, { similarity: 1, common: 5 });
     assert.ok(one > 0.5 && five > one);
     assert.ok(blendedScore(0.5, { similarity: -1, common: 3 }) < 0.5);
+  });
+
+  it('picks the best few as a full stable sort would, ties in their first order', () => {
+    const byScore = (a: { score: number }, b: { score: number }) => b.score - a.score;
+    for (let round = 0; round < 200; round++) {
+      const items = Array.from({ length: round % 40 }, (_, order) => ({ score: Math.floor(Math.random() * 8), order }));
+      for (const count of [0, 1, 3, 15, 50]) {
+        assert.deepEqual(bestOf(items, count, byScore), [...items].sort(byScore).slice(0, count), `${count} of ${JSON.stringify(items)}`);
+      }
+    }
   });
 
   it('shortens a long review to at most 140 characters at a word', () => {

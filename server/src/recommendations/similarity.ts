@@ -110,6 +110,23 @@ export function blendedScore(content: number, coRating: CoRating | undefined): n
   return content + CO_RATING_WEIGHT * coRating.similarity * confidence;
 }
 
+/**
+ * The first `count` of `items` in `compare`'s order, as a stable sort would give them, without
+ * sorting them all: a call scores some 600 candidates to show 15.
+ */
+export function bestOf<T>(items: Iterable<T>, count: number, compare: (a: T, b: T) => number): T[] {
+  const best: T[] = [];
+  if (count <= 0) return best;
+  for (const item of items) {
+    if (best.length === count && compare(item, best[count - 1]) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && compare(item, best[at - 1]) < 0) at--;
+    best.splice(at, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
 export const EXCERPT_MAX = RECOMMENDATION_EXCERPT_MAX;
 
 /** A review shortened to at most `max` characters, cut at a word where it can be, with an ellipsis. */
