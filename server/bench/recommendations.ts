@@ -14,6 +14,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { importImdbFiles } from '../src/imdb/importer';
 import { cpuMs, POSTGRES_URL, seedClub, startAppProcess, withPostgresSchema } from './club';
 import { generateBasics, generateRatings } from './generate';
+import { memoryOf } from './uploads';
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const CONNECTIONS = 50;
@@ -63,6 +64,8 @@ function report(label: string, calls: string, imported: number, { result, cpuPer
   );
 }
 
+const memoryLines: string[] = [];
+
 async function measure(label: string, databaseUrl: string, files: Files, dir: string, env: Record<string, string>, pgSchema?: string) {
   const database = openDatabase(databaseUrl, { pgSchema });
   const importStarted = performance.now();
@@ -83,6 +86,9 @@ async function measure(label: string, databaseUrl: string, files: Files, dir: st
       report(label, `each call a new title, the first ${WARMUP_SECONDS} s`, imported, await load(url, child.pid!, nextTitle, WARMUP_SECONDS), false);
     }
     report(label, 'each call a new title', imported, await load(url, child.pid!, nextTitle));
+    // What the kept lists and facts cost: printed under the table.
+    const memory = memoryOf(child.pid!);
+    if (memory) memoryLines.push(`${label}: the app's memory after the new titles ${Math.round(memory.rss / 2 ** 20)} MB (peak ${Math.round(memory.peak / 2 ** 20)} MB).`);
     // The same titles again, as a club's movie pages are visited: answers kept until the catalogue changes.
     const visited = tconsts.slice(0, KEPT_TITLES);
     for (const tconst of visited) await fetch(`${url}/api/recommendations/${tconst}`);
@@ -111,6 +117,7 @@ export async function benchRecommendations(): Promise<void> {
     if (DATABASES.includes('postgres')) {
       await withPostgresSchema((schema) => measure('PostgreSQL', POSTGRES_URL, files, dir, { DATABASE_SCHEMA: schema }, schema));
     }
+    for (const line of memoryLines.splice(0)) console.log(line);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
