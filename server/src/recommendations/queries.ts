@@ -53,9 +53,18 @@ export async function moviesByTconst(db: Db, tconsts: string[]) {
   return rows;
 }
 
-/** Every catalogue movie's id and tconst. */
-export function catalogueTconsts(db: Db): Promise<Array<{ id: number; tconst: string }>> {
-  return db.selectFrom('movies').select(['id', 'tconst']).execute();
+/** The id and tconst of every catalogue movie, or of those with an id above `afterId`. */
+export function catalogueTconsts(db: Db, afterId?: number): Promise<Array<{ id: number; tconst: string }>> {
+  return db
+    .selectFrom('movies')
+    .select(['id', 'tconst'])
+    .$if(afterId !== undefined, (query) => query.where('id', '>', afterId!))
+    .execute();
+}
+
+export async function catalogueCount(db: Db): Promise<number> {
+  const row = await db.selectFrom('movies').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export interface NeighbourFilter {

@@ -126,6 +126,29 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(back.map((item) => [item.imdb_id, item.movie_id]), [['tt5000001', source.id]]);
     });
 
+    it('finds a movie added with an id below one seen before, as PostgreSQL can commit them', async () => {
+      const source = (await title('tt6000001', 'Sport', 1960))!;
+      const found = async () =>
+        (await recommendations(source.tconst))
+          .filter((item) => item.imdb_id.startsWith('tt60'))
+          .map((item) => [item.imdb_id, item.movie_id])
+          .sort();
+      // A first answer sees a movie with a high id...
+      await addMovie(db(), { id: 900_000, tconst: 'tt6000003', title: 'Film tt6000003', genres: 'Sport', year: 1962 });
+      assert.deepEqual(await found(), [['tt6000003', 900_000]]);
+      // ...and the next movie takes a lower one on PostgreSQL, whose sequence never saw it. It shares no
+      // genre with the source, so only the ratings of a member who rated both bring it in, by its id.
+      await title('tt6000002', 'Biography', 1990, false);
+      const added = await app.agent().post('/api/imdb/ensure', { tconst: 'tt6000002' });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      if (kind === 'postgres') assert.ok(added.body.movie.id < 900_000, `id ${added.body.movie.id}`);
+      const member = await createUser(app, `sport_${kind}`);
+      for (const movieId of [source.id, added.body.movie.id]) {
+        assert.equal((await member.agent.post('/api/review', { movie_id: movieId, stars: 9 })).status, 200);
+      }
+      assert.deepEqual(await found(), [['tt6000002', added.body.movie.id], ['tt6000003', 900_000]]);
+    });
+
     it('takes in what an IMDb import changes, with reviews saved in between', async () => {
       const source = (await title('tt4000001', 'Film-Noir', 1950))!;
       await title('tt4000002', 'Film-Noir', 1948, false);

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { CatalogueCache, recommendationVersions } from '../movies/catalogueCache';
 import { posterPath } from '../movies/poster';
+import { catalogueIndex } from './catalogueIndex';
 import { KeptRows } from './keptRows';
 import * as queries from './queries';
 import {
@@ -99,7 +100,7 @@ async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRati
 async function coRatedCandidates(db: Db, moviesVersion: string, sourceMovieId: number | null): Promise<{ coRated: Map<number, CoRating>; fromCoRatings: string[] }> {
   if (sourceMovieId === null) return { coRated: new Map(), fromCoRatings: [] };
   const [coRated, { tconstById }] = await Promise.all([coRatingsFor(db, sourceMovieId), catalogueIndex(db, moviesVersion)]);
-  // A movie added since this version's index was read is left out, as it would be had the call come first.
+  // A movie the index does not hold yet (added since this version) is left out, as it would be had the call come first.
   return { coRated, fromCoRatings: [...coRated.keys()].flatMap((id) => tconstById.get(id) ?? []) };
 }
 
@@ -114,30 +115,6 @@ const indexNeighbours = new CatalogueCache<TitleFacts[]>(NEIGHBOUR_LISTS);
 const indexTitles = new KeptRows<TitleFacts>(50_000);
 /** Catalogue movies by tconst, kept per movies version (see MOVIES_VERSION). */
 const catalogueMovies = new KeptRows<queries.MovieFactsRow>(50_000);
-
-interface CatalogueIndex {
-  idByTconst: ReadonlyMap<string, number>;
-  tconstById: ReadonlyMap<number, string>;
-}
-
-/**
- * Which titles are catalogue movies: every movie's id and tconst, read once per movies version.
- * A call's few hundred candidates are mostly titles no club has added; asking the database about
- * each of them cost more than the rest of the call's reads together.
- */
-const catalogueIndexes = new CatalogueCache<CatalogueIndex>(1);
-
-function catalogueIndex(db: Db, moviesVersion: string): Promise<CatalogueIndex> {
-  return catalogueIndexes.get(
-    db,
-    'movies',
-    async () => {
-      const rows = await queries.catalogueTconsts(db);
-      return { idByTconst: new Map(rows.map((row) => [row.tconst, row.id])), tconstById: new Map(rows.map((row) => [row.id, row.tconst])) };
-    },
-    moviesVersion,
-  );
-}
 
 /**
  * The facts of those of these titles the index holds, each read and worked out once per index
