@@ -8,6 +8,8 @@ type Db = Kysely<Database>;
  * Values read by key and kept per database for one version of what they come from (the most
  * recent `max` keys), so a call reads only the keys no call has read since the version changed.
  * A key with no value is kept as such. Values are shared between calls, so they are frozen.
+ * Each new version allocates the room for `max` entries at once (lru-cache does): a version that
+ * changes many times a second wants a small `max`.
  */
 export class KeptRows<V extends object | string> {
   private readonly byDatabase = new WeakMap<Db, { version: string; values: LRUCache<string, V | false> }>();

@@ -276,8 +276,12 @@ async function computeRecommendations(
 /** The poster the server draws for a title without one (its route takes tt + 7 to 12 digits). */
 const drawnPoster = (tconst: string) => (/^tt\d{7,12}$/.test(tconst) ? posterPath(tconst) : null);
 
-/** Each movie's best review excerpt (or its lack of one), kept per catalogue version: a saved review makes a new one. */
-const reviewExcerpts = new KeptRows<string>(50_000);
+/**
+ * Each movie's best review excerpt (or its lack of one), kept per catalogue version: a saved review
+ * makes a new one, many times a second in a busy club, and each new version allocates the room for
+ * all its entries at once (lru-cache), so the room is small: a call shows at most 15 movies.
+ */
+const reviewExcerpts = new KeptRows<string>(1_000);
 
 /** The best review with text on this site for each movie, shortened. */
 async function bestReviewExcerpts(db: Db, catalogueVersion: string, movieIds: number[]): Promise<Map<number, string>> {
