@@ -9,10 +9,10 @@ import { KeptRows } from './keptRows';
 import * as queries from './queries';
 import {
   adjustedCosine,
+  bestOf,
   blendedScore,
   type CoRating,
   contentSimilarity,
-  bestOf,
   excerpt,
   parseGenres,
   reasonLine,
