@@ -59,7 +59,7 @@ describe('configuration from the environment', () => {
     assert.deepEqual([hooked.webhookUrl, hooked.webhookFormat, hooked.webhookRetryMs], ['https://ntfy.example.org/club', 'ntfy', 2000]);
     assert.deepEqual([loadConfig({}).webhookUrl, loadConfig({}).webhookFormat], [null, 'discord']);
     assert.equal(loadConfig({}).metricsToken, null, '/metrics is off unless METRICS_TOKEN is set');
-    assert.deepEqual([loadConfig({}).searchTimeBudgetMs, loadConfig({ SEARCH_TIME_BUDGET_MS: '120' }).searchTimeBudgetMs], [30, 120]);
+    assert.deepEqual([loadConfig({}).searchTimeBudgetMs, loadConfig({ SEARCH_TIME_BUDGET_MS: '120' }).searchTimeBudgetMs], [14, 120]);
     assert.equal(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metricsToken, '0123456789abcdef0123');
     assert.deepEqual(
       ['', 'open', 'invite', 'closed'].map((value) => loadConfig({ REGISTRATION: value }).registration),

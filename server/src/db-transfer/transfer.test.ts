@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { addImdbTitle, addMovie, addReview, createUser } from '../testing/factories';
-import { createTestDatabase, startTestApp, type TestApp, type TestDatabase } from '../testing/testApp';
+import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, TEST_SEARCH_BUDGET_MS } from '../testing/testApp';
 import { buildApp } from '../app';
 import { testConfig } from '../testing/testApp';
 import { ApiAgent } from '../testing/client';
+import { searchTitles } from '../imdb/search';
+import { CANDIDATES } from '../imdb/searchDialect';
 import { tablesToTransfer, transferSqliteToPostgres, TransferError } from './transfer';
 
 async function allRows(db: TestDatabase['database']['db'], table: string) {
@@ -18,6 +20,8 @@ async function allRows(db: TestDatabase['database']['db'], table: string) {
   });
   return rows.sort();
 }
+
+const LEMURS = CANDIDATES + 100;
 
 describe('moving a club from SQLite to PostgreSQL', () => {
   let club: TestApp;
@@ -71,6 +75,11 @@ describe('moving a club from SQLite to PostgreSQL', () => {
       { user_id: bob.id, kind: 'comment', actor_id: alice.id, text: 'alice commented on your review of The Room.', link: `/movie/${room.id}#comment-${comment.id}`, created_at: now, read_at: null, dedupe_key: null },
       { user_id: alice.id, kind: 'rating_prompt', actor_id: null, text: 'Rate it.', link: `/movie/${room.id}`, created_at: now, read_at: now, dedupe_key: 'x' },
     ]).execute();
+    // More little-known titles holding a word than a search reads, the least-voted first.
+    const lemurs = Array.from({ length: LEMURS }, (_, index) => index + 1).map(
+      (i) => sql`(${`tt98${String(i).padStart(5, '0')}`}, 'movie', ${`Zeta Lemurland ${i}`}, ${`zeta lemurland ${i}`}, 0, ${i})`,
+    );
+    await sql`insert into imdb_titles (tconst, title_type, primary_title, search_title, is_adult, num_votes) values ${sql.join(lemurs)}`.execute(db);
     target = await createTestDatabase('postgres');
   });
 
@@ -114,6 +123,11 @@ describe('moving a club from SQLite to PostgreSQL', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('leaves the titles in the order PostgreSQL title search reads them: the most-voted of many matches first', async () => {
+    const found = await searchTitles(target.database.db, 'postgres', 'lemurland', 3, TEST_SEARCH_BUDGET_MS);
+    assert.deepEqual(found.map((title) => title.primary_title), [LEMURS, LEMURS - 1, LEMURS - 2].map((i) => `Zeta Lemurland ${i}`));
   });
 
   it('refuses a target that already holds a club, changing nothing', async () => {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { clusterTitlesByPopularity } from '../imdb/searchIndex';
 
 /** Parents before children, so foreign keys hold while rows arrive. Other shared tables follow. */
 const TABLE_ORDER = [
@@ -158,6 +159,9 @@ export async function transferSqliteToPostgres(
       }
     }
   });
+
+  // Title search reads PostgreSQL's titles in the table's order, which must be popularity order.
+  await clusterTitlesByPopularity(target.db);
 
   const report: TableTransfer[] = [];
   for (const table of tables) {

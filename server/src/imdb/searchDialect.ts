@@ -25,8 +25,9 @@ import {
  * popularity (ranking.ts). SQLite finds distinct title keys ("names", searchKey.ts) in
  * an FTS5 trigram table whose rowid is the popularity rank, keeps the best names
  * by the same ranking, then takes the `size` most popular titles of each (equal
- * names match equally well); PostgreSQL reads titles from pg_trgm GIN, pattern
- * and popularity indexes.
+ * names match equally well); PostgreSQL keeps its titles table in popularity order
+ * (searchIndex.ts) and reads the first titles a pg_trgm GIN or pattern index matches in
+ * that order (postgresFirst).
  */
 
 export interface Candidate {
@@ -46,7 +47,7 @@ export const CANDIDATES = 200;
 export const PREFIX_SCAN = 5000;
 /** SQLite looks up this many of the query's rarest trigrams (all must be present); the words are checked afterwards. */
 const STRICT_TRIGRAMS = 4;
-/** Names read to find those also holding a word of one or two characters. */
+/** Names (SQLite) or titles (PostgreSQL) read, most popular first, to find those also holding a word of one or two characters. */
 const SHORT_WORD_SCAN = 3000;
 /** Near misses: titles holding any two of this many of the query's rarest known trigrams. */
 const FUZZY_TRIGRAMS = 5;
@@ -238,104 +239,52 @@ async function postgresStarting(db: Kysely<Database>, query: string, size: numbe
     where num_votes >= ${sql.lit(POPULAR_VOTES)} and ${startingWith(query)} order by ${pgPopularity} limit ${CANDIDATES}`.execute(db);
   const ceiling = strictRank(START_TIER, { title_type: 'movie', num_votes: POPULAR_VOTES - 1 }).score;
   if (popular.filter((row) => strictRank(START_TIER, row).score > ceiling).length >= size) return popular;
-  return [...popular, ...(await postgresAllStarting(db, query, until))];
+  // The others: the first in the table's order are the most popular.
+  return [...popular, ...(await postgresFirst(db, startingWith(query), null, until))];
 }
 
-/** PostgreSQL reads this many titles of a start by name before walking it in popularity order (each read is a row fetch). */
-const POSTGRES_PREFIX_SCAN = 1000;
-
 /**
- * The most popular titles starting with the query. Up to POSTGRES_PREFIX_SCAN + 1 of them are
- * read in name order (the pattern index, stopping early); if that was all of them they
- * are sorted. Otherwise the start is common, and walking the popularity index finds its
- * most popular titles, for at most WALK_TIME_LIMIT_MS; past it the most popular of
- * those read by name are the answer.
+ * The first CANDIDATES titles meeting `condition` (and `filter`, checked on the first
+ * SHORT_WORD_SCAN titles meeting the condition) in the table's order, which a bulk load
+ * sets to popularity order (searchIndex.ts): the titles are read through a bitmap of
+ * their index, which visits the table in its order and stops at the limit, rather than
+ * walking the popularity index through titles that do not match.
  */
-async function postgresAllStarting(db: Kysely<Database>, query: string, until: number): Promise<Candidate[]> {
-  const { rows } = await sql<{ n: number; titles: Candidate[] }>`
-    with found as materialized (select ${pgColumns} from imdb_titles where ${startingWith(query)} order by search_title using ~<~ limit ${POSTGRES_PREFIX_SCAN + 1})
-    select (select count(*) from found) as n,
-      coalesce((select json_agg(top) from (select * from found order by ${pgPopularity} limit ${CANDIDATES}) top), '[]') as titles`.execute(db);
-  const sample = rows[0]?.titles ?? [];
-  if (Number(rows[0]?.n ?? 0) <= POSTGRES_PREFIX_SCAN) return sample;
+async function postgresFirst(db: Kysely<Database>, condition: RawBuilder<unknown>, filter: RawBuilder<unknown> | null, until: number): Promise<Candidate[]> {
   return withinTime(
     db,
-    WALK_TIME_LIMIT_MS,
-    async (trx) =>
-      (await sql<Candidate>`select ${pgColumns} from imdb_titles where ${startingWith(query)} order by ${pgPopularity} limit ${CANDIDATES}`.execute(trx)).rows,
-    sample,
-    until,
-  );
-}
-
-/**
- * The CANDIDATES most popular titles meeting `condition` (and `filter`, checked on
- * those rows only), or null when more than PREFIX_SCAN titles meet the condition.
- * At most PREFIX_SCAN + 1 rows are read, through the trigram index only: the
- * planner, guessing how many titles hold a word, otherwise sometimes walked the
- * popularity index through most of the table for a rare combination. The trigram
- * index reads every title holding a common word before the limit applies, so past
- * FEW_TIME_LIMIT_MS the titles count as many (null).
- */
-async function postgresFew(db: Kysely<Database>, condition: RawBuilder<unknown>, filter: RawBuilder<unknown>, until: number): Promise<Candidate[] | null> {
-  const rows = await withinTime(
-    db,
-    FEW_TIME_LIMIT_MS,
+    FIRST_TITLES_TIME_LIMIT_MS,
     async (trx) => {
-      await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(trx);
-      return (
-        await sql<{ n: number; titles: Candidate[] }>`
-          with found as materialized (select ${pgColumns} from imdb_titles where ${condition} limit ${PREFIX_SCAN + 1})
-          select (select count(*) from found) as n,
-            coalesce((select json_agg(top) from (select * from found where ${filter} order by ${pgPopularity} limit ${CANDIDATES}) top), '[]') as titles`.execute(trx)
-      ).rows;
+      const first = (limit: number) => sql`select ${pgColumns} from imdb_titles where ${condition} limit ${limit}`;
+      const read = filter
+        ? sql<Candidate>`select * from (${first(SHORT_WORD_SCAN)}) f where ${filter} limit ${CANDIDATES}`
+        : sql<Candidate>`${first(CANDIDATES)}`;
+      return (await read.execute(trx)).rows;
     },
-    null,
+    [],
     until,
+    { inTableOrder: true },
   );
-  const result = rows?.[0];
-  return result && Number(result.n) <= PREFIX_SCAN ? result.titles : null;
 }
 
 /**
  * By default PostgreSQL's timed reads of one search end this many ms after it began
  * (SEARCH_TIME_BUDGET_MS): whatever a common word leaves unread, the answer comes in time.
  */
-export const SEARCH_TIME_BUDGET_MS = 30;
+export const SEARCH_TIME_BUDGET_MS = 14;
 
-/** How long reading the few titles holding some words may take, in ms, before they count as many. */
-export const FEW_TIME_LIMIT_MS = 30;
-/** How long walking titles in popularity order for some words may take, in ms; past it the answer is what the other passes found. */
-export const WALK_TIME_LIMIT_MS = 60;
-
-/** The CANDIDATES most popular titles meeting `condition`: few are read whole, many walked in popularity order (for at most WALK_TIME_LIMIT_MS). */
-async function postgresMostPopular(db: Kysely<Database>, condition: RawBuilder<unknown>, until: number): Promise<Candidate[]> {
-  const few = await postgresFew(db, condition, sql<SqlBool>`true`, until);
-  if (few) return few;
-  // Over PREFIX_SCAN titles meet it, so walking them in popularity order stops early, unless they are all obscure.
-  return withinTime(
-    db,
-    WALK_TIME_LIMIT_MS,
-    async (trx) => (await sql<Candidate>`select ${pgColumns} from imdb_titles where ${condition} order by ${pgPopularity} limit ${CANDIDATES}`.execute(trx)).rows,
-    [],
-    until,
-  );
-}
+/** How long reading the first titles of a start or of some words may take, in ms; past it the answer is what the other reads found. */
+export const FIRST_TITLES_TIME_LIMIT_MS = 30;
 
 /**
  * Titles holding every word. Words of one or two characters have no trigrams of
- * their own: when few titles hold the longer words they are all checked, else
- * the short words must start a title word, which the trigram index can look up.
+ * their own: they are checked on the first titles holding the longer words.
  */
 async function postgresContaining(db: Kysely<Database>, words: string[], until: number): Promise<Candidate[]> {
   const contains = (word: string) => sql<SqlBool>`search_title like ${`%${likeEscape(word)}%`} escape '\\'`;
-  const startsWord = (word: string) =>
-    sql<SqlBool>`(search_title like ${`${likeEscape(word)}%`} escape '\\' or search_title like ${`% ${likeEscape(word)}%`} escape '\\')`;
   const long = sql.join(indexableWords(words).map(contains), sql` and `);
   const shortWords = words.filter((word) => length(word) < 3);
-  if (shortWords.length === 0) return postgresMostPopular(db, long, until);
-  const few = await postgresFew(db, long, sql.join(shortWords.map(contains), sql` and `), until);
-  return few ?? postgresMostPopular(db, sql.join([long, ...shortWords.map(startsWord)], sql` and `), until);
+  return postgresFirst(db, long, shortWords.length ? sql.join(shortWords.map(contains), sql` and `) : null, until);
 }
 
 /**
@@ -429,6 +378,8 @@ const SHORTEST_READ_MS = 2;
  * Runs `work` in a transaction whose statements stop after `ms`, or at `until` (a
  * performance.now() time) when that comes first; then answers `fallback` (PostgreSQL
  * cancels the statement with code 57014), so a slow pass costs a bounded time.
+ * `inTableOrder` makes its reads go through a bitmap of an index, which visits the
+ * table in its order (see postgresFirst).
  */
 export async function withinTime<T>(
   db: Kysely<Database>,
@@ -436,12 +387,15 @@ export async function withinTime<T>(
   work: (trx: Kysely<Database>) => Promise<T>,
   fallback: T,
   until = Number.POSITIVE_INFINITY,
+  { inTableOrder = false } = {},
 ): Promise<T> {
   const allowed = Math.round(Math.min(ms, until - performance.now()));
   if (allowed < SHORTEST_READ_MS) return fallback;
+  // One round trip for the settings: each costs a wake-up of the database's process, which the other reads of the search keep busy.
+  const bitmapOnly = inTableOrder ? sql`, set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)` : sql``;
   try {
     return await db.transaction().execute(async (trx) => {
-      await sql`select set_config('statement_timeout', ${String(allowed)}, true)`.execute(trx);
+      await sql`select set_config('statement_timeout', ${String(allowed)}, true)${bitmapOnly}`.execute(trx);
       return work(trx);
     });
   } catch (error) {
@@ -474,7 +428,19 @@ async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[
   const close = popular.filter((row) => fuzzyPercent(query, row.primary_title) !== null);
   if (close.length >= size) return [...popular, ...(await containing)];
   const [rest, alternatives] = await Promise.all([
-    withinTime(db, FUZZY_TIME_LIMIT_MS, async (trx) => (await nearMisses(trx, sql`coalesce(num_votes, 0) < ${sql.lit(POPULAR_VOTES)}`)).rows, [], until),
+    // The rest in the table's order (popularity order, see postgresFirst): the most popular near misses, scored in search.ts.
+    withinTime(
+      db,
+      FUZZY_TIME_LIMIT_MS,
+      async (trx) =>
+        (
+          await sql<Candidate>`select ${pgColumns} from imdb_titles
+            where ${query} <% search_title and coalesce(num_votes, 0) < ${sql.lit(POPULAR_VOTES)} limit ${CANDIDATES}`.execute(trx)
+        ).rows,
+      [],
+      until,
+      { inTableOrder: true },
+    ),
     // Typos of other names (original and alternative titles), the closest first.
     alternativesWhere(
       db,
