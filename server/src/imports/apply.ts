@@ -6,7 +6,7 @@ import { bumpCatalogueVersion } from '../movies/catalogueCache';
 import { HttpError } from '../http/errors';
 import { sanitizeDescription } from '../watchlists/sanitize';
 import { ensurePersonalList, listsChanged } from '../watchlists/service';
-import { insertList, updateDescription } from '../watchlists/queries';
+import { appendItem, insertList, updateDescription } from '../watchlists/queries';
 import * as aq from './applyQueries';
 import { htmlToText } from './formats/write';
 import { Pace } from './formats/pace';
@@ -188,9 +188,10 @@ class RowApplier {
   }
 
   private async toList(trx: Trx, listId: number, movieId: number, row: q.ImportRowRecord, already: string, count: () => void): Promise<Outcome> {
-    if (await aq.hasItem(trx, listId, movieId)) return { outcome: 'skipped', reason: already };
     const addedAt = validDay(row.rated_on) ? `${row.rated_on}T00:00:00.000Z` : new Date().toISOString();
-    await aq.appendItem(trx, listId, movieId, this.context.userId, addedAt);
+    if (!(await appendItem(trx, { watchlist_id: listId, movie_id: movieId, added_by: this.context.userId, added_at: addedAt }))) {
+      return { outcome: 'skipped', reason: already };
+    }
     count();
     return { outcome: 'added', reason: null };
   }

@@ -69,19 +69,6 @@ export function ownPublicListNamed(db: Db, ownerId: number, name: string) {
   return db.selectFrom('watchlists').select('id').where('owner_id', '=', ownerId).where('is_personal', '=', 0).where('name', '=', name).executeTakeFirst();
 }
 
-export async function hasItem(db: Db, listId: number, movieId: number): Promise<boolean> {
-  const row = await db.selectFrom('watchlist_items').select('movie_id').where('watchlist_id', '=', listId).where('movie_id', '=', movieId).executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function appendItem(db: Db, listId: number, movieId: number, userId: number, addedAt: string): Promise<void> {
-  const row = await db.selectFrom('watchlist_items').select((eb) => eb.fn.countAll().as('n')).where('watchlist_id', '=', listId).executeTakeFirst();
-  await db
-    .insertInto('watchlist_items')
-    .values({ watchlist_id: listId, movie_id: movieId, position: Number(row?.n ?? 0), added_by: userId, added_at: addedAt })
-    .execute();
-}
-
 export async function addModerators(db: Db, listId: number, userIds: number[], now: string): Promise<void> {
   for (const userId of userIds) {
     const present = await db.selectFrom('watchlist_moderators').select('user_id').where('watchlist_id', '=', listId).where('user_id', '=', userId).executeTakeFirst();

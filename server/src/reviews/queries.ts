@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
+import { rowIf } from '../db/insertIf';
 import type { Database, ReviewsTable } from '../db/schema';
 
 export type ReviewFields = Pick<
@@ -22,10 +23,11 @@ export async function movieExists(db: Kysely<Database>, movieId: number): Promis
 }
 
 /**
- * Inserts the user's review of a movie or updates the one they have. `changes`
- * holds only the detail fields the client sent, so a quick rating (stars alone)
- * keeps everything else. ON CONFLICT … DO UPDATE reads the same on SQLite and
- * PostgreSQL, and is atomic on both.
+ * Inserts the user's review of a movie or updates the one they have; undefined, and nothing
+ * written, when the movie is not in the catalogue (checked in the same statement). `changes`
+ * holds only the detail fields the client sent, so a quick rating (stars alone) keeps
+ * everything else. ON CONFLICT … DO UPDATE reads the same on SQLite and PostgreSQL, and is
+ * atomic on both.
  */
 export function upsertReview(
   db: Kysely<Database>,
@@ -33,14 +35,18 @@ export function upsertReview(
   stars: number,
   changes: Partial<ReviewFields> & { spoiler?: number },
   now: string,
-) {
+): Promise<{ created_at: string } | undefined> {
   const update: Updateable<ReviewsTable> = { stars, updated_at: now, ...changes };
+  const { columns, select } = rowIf(db, { ...key, ...NO_REVIEW_DETAILS, ...changes, stars, created_at: now, updated_at: now }, (eb) =>
+    eb.exists(eb.selectFrom('movies').select('id').where('id', '=', key.movie_id)),
+  );
   return db
     .insertInto('reviews')
-    .values({ ...key, ...NO_REVIEW_DETAILS, ...changes, stars, created_at: now, updated_at: now })
+    .columns(columns)
+    .expression(select)
     .onConflict((conflict) => conflict.columns(['user_id', 'movie_id']).doUpdateSet(update))
     .returning('created_at')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Average stars and review count of each listed movie that has reviews. */

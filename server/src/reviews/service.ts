@@ -28,9 +28,9 @@ function detailChanges(input: ReviewPost): Partial<queries.ReviewFields> & { spo
 
 /** Creates or updates the user's one review of the movie; says which. */
 export async function saveReview(db: Kysely<Database>, userId: number, input: ReviewPost): Promise<{ created: boolean }> {
-  if (!(await queries.movieExists(db, input.movie_id))) throw notFound('That movie is not in the catalogue.');
   const now = new Date().toISOString();
   const saved = await queries.upsertReview(db, { user_id: userId, movie_id: input.movie_id }, input.stars, detailChanges(input), now);
+  if (!saved) throw notFound('That movie is not in the catalogue.');
   await logFirstViewing(db, userId, input.movie_id);
   await bumpCatalogueVersion(db);
   // An update keeps the first created_at.

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { rowIf } from '../db/insertIf';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -21,6 +22,14 @@ export async function insertViewing(db: Db, row: { user_id: number; movie_id: nu
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/** Inserts the viewing unless the member has one of the movie already; one statement. */
+export async function insertFirstViewing(db: Db, row: { user_id: number; movie_id: number } & ViewingFields, now: string): Promise<void> {
+  const { columns, select } = rowIf(db, { ...row, created_at: now, updated_at: now }, (eb) =>
+    eb.not(eb.exists(eb.selectFrom('viewings').select('id').where('user_id', '=', row.user_id).where('movie_id', '=', row.movie_id))),
+  );
+  await db.insertInto('viewings').columns(columns).expression(select).execute();
 }
 
 export function updateViewing(db: Db, id: number, changes: Partial<ViewingFields>, now: string) {

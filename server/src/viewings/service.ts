@@ -112,9 +112,8 @@ export async function deleteViewing(db: Db, viewerId: number, id: number): Promi
 
 /** A review saved by someone who never logged the movie logs a viewing for today, as a diary would. */
 export async function logFirstViewing(db: Db, userId: number, movieId: number): Promise<void> {
-  if (await q.hasViewingBy(db, userId, movieId)) return;
   const now = new Date().toISOString();
-  await q.insertViewing(db, { user_id: userId, movie_id: movieId, watched_on: now.slice(0, 10), rewatch: 0, place: null, note: null }, now);
+  await q.insertFirstViewing(db, { user_id: userId, movie_id: movieId, watched_on: now.slice(0, 10), rewatch: 0, place: null, note: null }, now);
 }
 
 function monthRange(year: number | undefined, month: number | undefined): { from: string | null; until: string | null } {

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { rowIf } from '../db/insertIf';
 import type { Database, WatchlistRow } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -92,17 +93,23 @@ export function findItem(db: Db, listId: number, movieId: number) {
     .executeTakeFirst();
 }
 
-export async function countItems(db: Db, listId: number): Promise<number> {
-  const row = await db
-    .selectFrom('watchlist_items')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('watchlist_id', '=', listId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export function insertItem(db: Db, values: { watchlist_id: number; movie_id: number; position: number; added_by: number; added_at: string }) {
-  return db.insertInto('watchlist_items').values(values).execute();
+/**
+ * Appends a catalogue movie at the end of the list, its position the list's count, in one
+ * statement (a round trip on PostgreSQL where a check, a count and an insert were three); false,
+ * and nothing written, when it is on the list already or not in the catalogue. Positions stay
+ * dense when the caller holds the list's lock (`lockList`).
+ */
+export async function appendItem(trx: Transaction<Database>, values: { watchlist_id: number; movie_id: number; added_by: number; added_at: string }): Promise<boolean> {
+  const position = trx.selectFrom('watchlist_items').select((eb) => eb.fn.countAll().as('n')).where('watchlist_id', '=', values.watchlist_id);
+  const { columns, select } = rowIf(trx, { ...values, position }, (eb) => eb.exists(eb.selectFrom('movies').select('id').where('id', '=', values.movie_id)));
+  const added = await trx
+    .insertInto('watchlist_items')
+    .columns(columns)
+    .expression(select)
+    .onConflict((conflict) => conflict.columns(['watchlist_id', 'movie_id']).doNothing())
+    .returning('position')
+    .executeTakeFirst();
+  return added !== undefined;
 }
 
 export async function deleteItem(db: Db, listId: number, movieId: number, position: number) {

@@ -167,15 +167,15 @@ export async function createPublicList(db: Db, ownerId: number, name: string): P
 
 /** Appends a movie; a movie already in the list is a no-op (`added: false`). */
 export async function addItem(db: Db, listId: number, movieId: number, userId: number): Promise<boolean> {
-  if (!(await q.findMovie(db, movieId))) throw notFound('Movie not found.');
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
     if (!(await q.lockList(trx, listId, now))) throw notFound(NOT_FOUND);
-    if (await q.findItem(trx, listId, movieId)) return false;
-    const position = await q.countItems(trx, listId);
-    await q.insertItem(trx, { watchlist_id: listId, movie_id: movieId, position, added_by: userId, added_at: now });
-    await listsChanged(trx);
-    return true;
+    if (await q.appendItem(trx, { watchlist_id: listId, movie_id: movieId, added_by: userId, added_at: now })) {
+      await listsChanged(trx);
+      return true;
+    }
+    if (!(await q.findMovie(trx, movieId))) throw notFound('Movie not found.');
+    return false;
   });
 }
 

@@ -109,6 +109,20 @@ for (const kind of TEST_DATABASES) {
       assert.equal(gone.status, 404);
     });
 
+    it('appends movies added at once in dense positions, a movie added twice at once only once', async () => {
+      const owner = await createUser(app, 'rush_owner');
+      const movies = await Promise.all(Array.from({ length: 8 }, () => addMovie(app.database.db)));
+      const replies = await Promise.all([...movies, movies[0]].map((movie) => owner.agent.post('/api/watchlists/mine/items', { movie_id: movie.id })));
+      assert.ok(replies.every((reply) => reply.status === 200));
+      assert.equal(replies.filter((reply) => reply.body.added).length, 8, 'the movie sent twice is added once');
+      const items = (await owner.agent.get('/api/watchlists/mine')).body.watchlist.items;
+      assert.deepEqual(new Set(items.map((item: any) => item.id)), new Set(movies.map((movie) => movie.id)));
+      assert.deepEqual(items.map((item: any) => item.position), [0, 1, 2, 3, 4, 5, 6, 7]);
+      const missing = await owner.agent.post('/api/watchlists/mine/items', { movie_id: 999_998 });
+      assert.deepEqual(missing.body, { success: false, error: 'Movie not found.', code: 'not_found' });
+      assert.equal((await owner.agent.get('/api/watchlists/mine')).body.watchlist.items.length, 8, 'nothing written for a movie not in the catalogue');
+    });
+
     describe('reordering', () => {
       let owner: Awaited<ReturnType<typeof createUser>>;
       let listId: number;
