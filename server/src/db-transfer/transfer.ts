@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { clusterTitlesByPopularity } from '../imdb/searchIndex';
+import { clusterTitlesByPopularity, withSortMemory } from '../imdb/searchIndex';
 
 /** Parents before children, so foreign keys hold while rows arrive. Other shared tables follow. */
 const TABLE_ORDER = [
@@ -161,7 +161,7 @@ export async function transferSqliteToPostgres(
   });
 
   // Title search reads PostgreSQL's titles in the table's order, which must be popularity order.
-  await clusterTitlesByPopularity(target.db);
+  await withSortMemory(target.db, clusterTitlesByPopularity);
 
   const report: TableTransfer[] = [];
   for (const table of tables) {

@@ -45,15 +45,18 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.cons
 const LARGEST_KEPT_REPLY = 256 * 1024;
 
 /**
- * Compressed JSON replies by their exact text and encoding. Most replies repeat (they
- * are served from answers kept per version), and compressing one costs more than the
- * rest of the call; looking one up costs a hash of its text. Keyed by content, a kept
- * copy is right for whoever's reply has that text, so nothing needs forgetting.
+ * Compressed JSON replies by encoding and exact text. Most replies repeat (they are served
+ * from answers kept per version), and compressing one costs more than the rest of the call;
+ * looking one up costs a hash of its text, once per string: a kept reply's text is the same
+ * string every call (`keptReplies` in contractRoute.ts). Keyed by content, a kept copy is
+ * right for whoever's reply has that text, so nothing needs forgetting.
  */
-const compressedReplies = new LRUCache<string, Buffer>({
-  maxSize: 16 * 1024 * 1024,
-  sizeCalculation: (compressed, key) => compressed.length + key.length,
-});
+const keptCompressed = () =>
+  new LRUCache<string, Buffer>({
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: (compressed, text) => compressed.length + text.length,
+  });
+const compressedReplies = { br: keptCompressed(), gzip: keptCompressed() };
 
 function compressedJson(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== 'string' || payload.length < COMPRESSION_THRESHOLD_BYTES || payload.length > LARGEST_KEPT_REPLY) return payload;
@@ -61,11 +64,11 @@ function compressedJson(request: FastifyRequest, reply: FastifyReply, payload: u
   if (request.headers['x-no-compression'] !== undefined) return payload;
   const encoding = acceptedEncoding(request, ['br', 'gzip', 'identity']);
   if (encoding !== 'br' && encoding !== 'gzip') return payload;
-  const key = encoding + payload;
-  let compressed = compressedReplies.get(key);
+  const kept = compressedReplies[encoding];
+  let compressed = kept.get(payload);
   if (!compressed) {
     compressed = encoding === 'br' ? zlib.brotliCompressSync(payload, BROTLI_OPTIONS) : zlib.gzipSync(payload);
-    compressedReplies.set(key, compressed);
+    kept.set(payload, compressed);
   }
   varyOnEncoding(reply);
   reply.header('content-encoding', encoding).header('content-length', compressed.length);

@@ -56,6 +56,28 @@ export class ReplyContractError extends Error {
   }
 }
 
+/** The JSON text of each reply made by `keptReplies`, once made (null until then). */
+const keptTexts = new WeakMap<object, string | null>();
+
+/**
+ * Replies around answers the server keeps per version (the same object for every call until
+ * its version changes), each built once by `build` and its JSON text made once. A call then
+ * sends the very string it sent before, which the compression hook finds its compressed copy
+ * by without reading it (a string keeps its hash). An answer made for one call costs a lookup.
+ */
+export function keptReplies<K extends object, R extends object>(build: (kept: K) => R): (kept: K) => R {
+  const replies = new WeakMap<K, R>();
+  return (kept) => {
+    let reply = replies.get(kept);
+    if (!reply) {
+      reply = build(kept);
+      replies.set(kept, reply);
+      keptTexts.set(reply, null);
+    }
+    return reply;
+  };
+}
+
 /**
  * Replies are sent as they are built (no copy, no dropped fields). With
  * `checkReplies` (the test suites) each is first checked against its schema, so a
@@ -69,7 +91,11 @@ export const serializerCompiler =
       const result = schema.safeParse(data);
       if (!result.success) throw new ReplyContractError(`${method} ${url}`, result.error.issues);
     }
-    return JSON.stringify(data);
+    const kept = typeof data === 'object' && data !== null ? keptTexts.get(data) : undefined;
+    if (kept) return kept;
+    const text = JSON.stringify(data);
+    if (kept === null) keptTexts.set(data as object, text);
+    return text;
   };
 
 type Input<S> = S extends z.ZodType ? z.output<S> : unknown;

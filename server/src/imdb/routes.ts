@@ -1,6 +1,6 @@
 import { imdbRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
-import { contractRoute } from '../http/contractRoute';
+import { contractRoute, keptReplies } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
 import { materialiseMovie } from '../movies/service';
 import { popularTitles } from './popular';
@@ -8,9 +8,10 @@ import { searchTitles } from './search';
 
 export async function routes(app: FastifyInstance): Promise<void> {
   // Anonymous: the header search is for visitors too; limits keep scripted scraping in check.
+  const resultsReply = keptReplies((results: Awaited<ReturnType<typeof searchTitles>>) => ({ success: true as const, results }));
   contractRoute(app, api.search, { config: { rateLimit: rateLimit(app.config, 'search') } })(async (request) => {
     const { q, limit } = request.query;
-    return { success: true, results: await searchTitles(app.db, app.database.kind, q, limit, app.config.searchTimeBudgetMs) };
+    return resultsReply(await searchTitles(app.db, app.database.kind, q, limit, app.config.searchTimeBudgetMs));
   });
 
   // Well-known titles to start a catalogue with; public like the search it complements.

@@ -104,17 +104,11 @@ async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimat
   }
   return async () => {
     const queue = [...tables].flatMap((table) => Object.values(POSTGRES_INDEXES[table])).filter((ddl) => ddl !== POPULARITY_INDEX);
-    const withSortMemory = (work: (trx: Kysely<Database>) => Promise<void>) =>
-      db.transaction().execute(async (trx) => {
-        // More sort memory than the default 64 MB builds the indexes of a full dataset several times faster.
-        await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
-        await work(trx);
-      });
-    if (tables.has('imdb_titles')) await withSortMemory(sortTitlesByPopularity);
+    if (tables.has('imdb_titles')) await withSortMemory(db, sortTitlesByPopularity);
     // Two builds at a time, the largest first: a GIN build uses one core, and the rest fit beside the biggest.
     queue.sort((a, b) => buildCost(b) - buildCost(a));
     const builder = () =>
-      withSortMemory(async (trx) => {
+      withSortMemory(db, async (trx) => {
         for (let ddl = queue.shift(); ddl; ddl = queue.shift()) await sql.raw(ddl).execute(trx);
       });
     // The genre table fills beside them (its triggers go back after: creating one waits for the builds' locks).
@@ -127,6 +121,14 @@ async function beginPostgresImport(db: Kysely<Database>, estimate: ImportEstimat
     for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
     if (tables.has('imdb_titles')) await sql`analyze imdb_title_genres`.execute(db);
   };
+}
+
+/** Runs `work` in a transaction of its own with more sort memory than the default 64 MB: it builds the indexes of a full dataset, and sorts its titles, several times faster. */
+export function withSortMemory(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
+    await work(trx);
+  });
 }
 
 const POPULARITY_INDEX = POSTGRES_INDEXES.imdb_titles.imdb_titles_popularity;

@@ -1,6 +1,6 @@
-import { reviewRoutes as api } from '@movieclub/contract';
+import { type ReviewRead, reviewRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
-import { contractRoute } from '../http/contractRoute';
+import { contractRoute, keptReplies } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
 import { reviewEvent } from '../webhooks/events';
 import { notifyLater } from '../notifications/notify';
@@ -27,22 +27,22 @@ export async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // The client tries these four paths in turn; all answer alike.
+  const averagesReply = keptReplies((averages: Awaited<ReturnType<typeof service.averagesFor>>) => ({ success: true as const, averages }));
   for (const route of [api.averagesGet, api.averagesGetPlural]) {
-    contractRoute(app, route)(async (request) => ({ success: true, averages: await service.averagesFor(app.db, request.query.ids) }));
+    contractRoute(app, route)(async (request) => averagesReply(await service.averagesFor(app.db, request.query.ids)));
   }
   for (const route of [api.averagesPost, api.averagesPostPlural]) {
-    contractRoute(app, route)(async (request) => ({ success: true, averages: await service.averagesFor(app.db, request.body.ids) }));
+    contractRoute(app, route)(async (request) => averagesReply(await service.averagesFor(app.db, request.body.ids)));
   }
 
-  contractRoute(app, api.recent)(async (request) => ({
-    success: true,
-    recent: await service.recentFor(app.db, request.query.ids, request.query.limit),
-  }));
+  const recentReply = keptReplies((recent: Awaited<ReturnType<typeof service.recentFor>>) => ({ success: true as const, recent }));
+  contractRoute(app, api.recent)(async (request) => recentReply(await service.recentFor(app.db, request.query.ids, request.query.limit)));
 
-  contractRoute(app, api.forMovie)(async (request) => ({
-    success: true,
-    reviews: await service.reviewsForMovie(app.db, request.params.id, request.query.limit, request.user?.id ?? null),
-  }));
+  const reviewsReply = keptReplies((reviews: ReviewRead[]) => ({ success: true as const, reviews }));
+  contractRoute(app, api.forMovie)(async (request) => {
+    const reviews = await service.reviewsForMovie(app.db, request.params.id, request.query.limit, request.user?.id ?? null);
+    return reviewsReply(reviews);
+  });
 
   // The review form opens showing the viewer's own review.
   contractRoute(app, api.mine)(async (request) => ({

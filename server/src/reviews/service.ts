@@ -39,6 +39,7 @@ export async function saveReview(db: Kysely<Database>, userId: number, input: Re
 
 // Answers read on every page, kept per catalogue version (a saved review or a new picture makes a new one).
 const everyAverage = new CatalogueCache<Map<number, AverageEntry>>(1);
+const averageAnswers = new CatalogueCache<Record<string, AverageEntry>>(2000);
 const recentAnswers = new CatalogueCache<Record<string, ReviewUser[]>>(2000);
 const reviewAnswers = new CatalogueCache<ReviewRead[]>(2000);
 
@@ -55,16 +56,24 @@ export function everyAverageByMovie(db: Kysely<Database>, version?: string): Pro
   );
 }
 
-/** `{<movieId>: {avg, count}}` for the listed movies that have reviews. */
+/** `{<movieId>: {avg, count}}` for the listed movies that have reviews, kept per list and catalogue version (a page's movies are asked for by everyone who opens it). */
 export async function averagesFor(db: Kysely<Database>, movieIds: number[]): Promise<Record<string, AverageEntry>> {
   if (movieIds.length === 0) return {};
-  const all = await everyAverageByMovie(db);
-  const averages: Record<string, AverageEntry> = {};
-  for (const id of movieIds) {
-    const average = all.get(id);
-    if (average) averages[String(id)] = average;
-  }
-  return averages;
+  const version = await versionOf(db, [CATALOGUE_VERSION]);
+  return averageAnswers.get(
+    db,
+    movieIds.join(','),
+    async () => {
+      const all = await everyAverageByMovie(db, version);
+      const averages: Record<string, AverageEntry> = {};
+      for (const id of movieIds) {
+        const average = all.get(id);
+        if (average) averages[String(id)] = average;
+      }
+      return averages;
+    },
+    version,
+  );
 }
 
 /** `{<movieId>: [{username, profile_picture}]}` newest first; movies without reviews get an empty list. */

@@ -5,7 +5,7 @@ import {
   type WatchlistPickEvent,
 } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
-import { contractRoute } from '../http/contractRoute';
+import { contractRoute, keptReplies } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
 import * as service from './service';
 
@@ -15,10 +15,11 @@ export async function routes(app: FastifyInstance): Promise<void> {
     app.realtime.toWatchlist(watchlistId, WATCHLIST_EVENTS.changed, event);
   };
 
+  const publicListsReply = keptReplies((page: Awaited<ReturnType<typeof service.publicLists>>) => ({ success: true as const, ...page }));
   contractRoute(app, api.publicLists)(async (request) => {
     const { q: text, limit, offset } = request.query;
     const page = await service.publicLists(app.db, { q: text || null, limit, offset });
-    return { success: true, ...page };
+    return publicListsReply(page);
   });
 
   contractRoute(app, api.mine)(async (request) => {
