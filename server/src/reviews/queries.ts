@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
-import { rowIf } from '../db/insertIf';
+import { rowIf } from '../db/rowIf';
 import type { Database, ReviewsTable } from '../db/schema';
 
 export type ReviewFields = Pick<

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { rowIf } from '../db/insertIf';
+import { rowIf } from '../db/rowIf';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { rowIf } from '../db/insertIf';
+import { rowIf } from '../db/rowIf';
 import type { Database, WatchlistRow } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
