@@ -118,23 +118,7 @@ export function catalogueByGenres(db: Db, genres: string[], limit: number) {
     .execute();
 }
 
-/** Every rating of the source movie. */
-export function sourceRatings(db: Db, movieId: number) {
-  return db.selectFrom('reviews').select(['user_id', 'stars']).where('movie_id', '=', movieId).execute();
-}
-
 const ratersOf = (db: Db, movieId: number) => db.selectFrom('reviews').select('user_id').where('movie_id', '=', movieId);
-
-/** Sum and count of stars of every user who rated the source, for their means. */
-export async function raterTotals(db: Db, movieId: number) {
-  const rows = await db
-    .selectFrom('reviews')
-    .select((eb) => ['user_id', eb.fn.sum<number>('stars').as('sum'), eb.fn.countAll<number>().as('count')])
-    .where('user_id', 'in', ratersOf(db, movieId))
-    .groupBy('user_id')
-    .execute();
-  return rows.map((row) => ({ user_id: row.user_id, sum: Number(row.sum), count: Number(row.count) }));
-}
 
 /** Every rating of the users who rated the source, the source's own among them (up to `limit`). */
 export function ratingsOfRaters(db: Db, movieId: number, limit: number) {
@@ -154,4 +138,31 @@ export async function reviewTexts(db: Db, movieIds: number[]) {
     .orderBy('stars', 'desc')
     .orderBy('updated_at', 'desc')
     .execute();
+}
+
+/**
+ * The sums of the adjusted cosine between the source and every other movie its raters rated,
+ * added up by the database: each rater's stars less their mean, shrunk towards `midpoint` by
+ * `priorWeight` imaginary ratings (similarity.ts). For raters with more ratings than are worth
+ * reading into memory; the answer is the same as from the rows themselves.
+ */
+export async function coRatingSums(db: Db, movieId: number, midpoint: number, priorWeight: number) {
+  const real = (value: unknown) => sql<number>`cast(${value} as double precision)`;
+  const { rows } = await sql<{ movie_id: number; dot: number; first_norm: number; second_norm: number; common: number }>`
+    with means as (
+      select user_id, ${real(sql`sum(stars) + ${sql.lit(midpoint * priorWeight)}`)} / (count(*) + ${sql.lit(priorWeight)}) as mean
+      from reviews where user_id in (select user_id from reviews where movie_id = ${movieId}) group by user_id
+    ),
+    raters as (
+      select s.user_id, means.mean, ${real(sql`s.stars`)} - means.mean as deviation
+      from reviews s join means on means.user_id = s.user_id where s.movie_id = ${movieId}
+    )
+    select o.movie_id,
+      sum(raters.deviation * (o.stars - raters.mean)) as dot,
+      sum(raters.deviation * raters.deviation) as first_norm,
+      sum((o.stars - raters.mean) * (o.stars - raters.mean)) as second_norm,
+      count(*) as common
+    from raters join reviews o on o.user_id = raters.user_id and o.movie_id <> ${movieId}
+    group by o.movie_id`.execute(db);
+  return rows.map((row) => ({ movie_id: row.movie_id, dot: Number(row.dot), firstNorm: Number(row.first_norm), secondNorm: Number(row.second_norm), common: Number(row.common) }));
 }

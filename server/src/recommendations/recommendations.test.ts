@@ -7,6 +7,7 @@ import { importImdbFiles } from '../imdb/importer';
 import { BASICS_HEADER, RATINGS_HEADER } from '../imdb/parse';
 import { addImdbTitle, addMovie, addReview, createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+import { coRatingsFor } from './service';
 
 const ITEM_FIELDS = ['imdb_id', 'movie_id', 'poster', 'review', 'title'];
 
@@ -173,6 +174,28 @@ for (const kind of TEST_DATABASES) {
         fs.rmSync(dir, { recursive: true, force: true });
       }
       assert.deepEqual((await noir()).sort(), ['Night Noir', 'The Third Noir']);
+    });
+
+    it('adds up co-ratings in the database past the reading limit, with the same similarities', async () => {
+      const movies = [];
+      for (let index = 0; index < 6; index++) movies.push((await title(`tt390000${index}`, 'Drama', 2001))!);
+      const [source, ...others] = movies;
+      const raters = await Promise.all(Array.from({ length: 9 }, (_, n) => createUser(app, `corater_${kind}_${n}`)));
+      // Varied stars (and one rater of the source alone), so every rater's mean and every pair differ.
+      for (const [n, rater] of raters.entries()) {
+        await addReview(db(), { user_id: rater.id, movie_id: source.id, stars: 1 + ((n * 4) % 10) });
+        if (n === 0) continue;
+        for (const [m, other] of others.entries()) if ((n + m) % 3 !== 0) await addReview(db(), { user_id: rater.id, movie_id: other.id, stars: 1 + ((n * 7 + m * 3) % 10) });
+      }
+      const read = await coRatingsFor(db(), source.id, Number.MAX_SAFE_INTEGER);
+      const added = await coRatingsFor(db(), source.id, 10);
+      assert.deepEqual([...added.keys()].sort(), [...read.keys()].sort());
+      assert.equal(read.size, others.length);
+      assert.ok(new Set([...read.values()].map((rating) => rating.similarity.toFixed(6))).size > 1, 'the movies differ in similarity');
+      for (const [movieId, rating] of read) {
+        assert.equal(added.get(movieId)!.common, rating.common, `raters in common with movie ${movieId}`);
+        assert.ok(Math.abs(added.get(movieId)!.similarity - rating.similarity) < 1e-9, `similarity to movie ${movieId}: ${added.get(movieId)!.similarity} against ${rating.similarity}`);
+      }
     });
 
     it('refuses an address that is not an IMDb id and says when the title is unknown', async () => {

@@ -13,10 +13,13 @@ import {
   blendedScore,
   type CoRating,
   contentSimilarity,
+  cosineOfSums,
   excerpt,
+  MEAN_PRIOR_WEIGHT,
   parseGenres,
   reasonLine,
   shrunkMean,
+  STARS_MIDPOINT,
   type TitleFacts,
 } from './similarity';
 
@@ -59,38 +62,37 @@ function factsFromMovie(row: queries.MovieFactsRow): TitleFacts {
   };
 }
 
-/** Ratings of the source's raters read in one go (a club, not a streaming service); past it, their totals are read on their own. */
+/** Ratings of the source's raters read in one go (a club, not a streaming service); past it, the database adds them up. */
 const CO_RATINGS_LIMIT = 50_000;
 
-/** Every rating of the users who rated the source: theirs of the source, their sums and counts for their means, and the rest. */
-async function ratersRatings(db: Db, movieId: number) {
-  const rows = await queries.ratingsOfRaters(db, movieId, CO_RATINGS_LIMIT);
-  const source = new Map(rows.flatMap((row) => (row.movie_id === movieId ? [[row.user_id, row.stars] as const] : [])));
-  const others = rows.filter((row) => row.movie_id !== movieId);
-  if (rows.length < CO_RATINGS_LIMIT) {
-    const totals = new Map<number, { sum: number; count: number }>();
-    for (const row of rows) {
-      const total = totals.get(row.user_id) ?? { sum: 0, count: 0 };
-      total.sum += row.stars;
-      total.count += 1;
-      totals.set(row.user_id, total);
-    }
-    return { source, totals: [...totals].map(([user_id, total]) => ({ user_id, ...total })), others };
+/**
+ * Item-to-item similarity of every movie the source's raters also rated. Up to `limit` of
+ * their ratings are read and compared here; when there are more, the database adds up the
+ * same sums, so no rating is left out.
+ */
+export async function coRatingsFor(db: Db, movieId: number, limit = CO_RATINGS_LIMIT): Promise<Map<number, CoRating>> {
+  const rows = await queries.ratingsOfRaters(db, movieId, limit);
+  if (rows.length >= limit) {
+    const sums = await queries.coRatingSums(db, movieId, STARS_MIDPOINT, MEAN_PRIOR_WEIGHT);
+    return new Map(sums.map((row) => [row.movie_id, cosineOfSums(row)]));
   }
-  const [sourceRows, totals] = await Promise.all([queries.sourceRatings(db, movieId), queries.raterTotals(db, movieId)]);
-  return { source: new Map(sourceRows.map((row) => [row.user_id, row.stars])), totals, others };
-}
-
-/** Item-to-item similarity of every movie the source's raters also rated. */
-async function coRatingsFor(db: Db, movieId: number): Promise<Map<number, CoRating>> {
-  const { source, totals, others } = await ratersRatings(db, movieId);
-  const means = new Map(totals.map((row) => [row.user_id, shrunkMean(row.sum, row.count)]));
+  const source = new Map<number, number>();
+  const totals = new Map<number, { sum: number; count: number }>();
   const byMovie = new Map<number, Map<number, number>>();
-  for (const row of others) {
+  for (const row of rows) {
+    const total = totals.get(row.user_id) ?? { sum: 0, count: 0 };
+    total.sum += row.stars;
+    total.count += 1;
+    totals.set(row.user_id, total);
+    if (row.movie_id === movieId) {
+      source.set(row.user_id, row.stars);
+      continue;
+    }
     let ratings = byMovie.get(row.movie_id);
     if (!ratings) byMovie.set(row.movie_id, (ratings = new Map()));
     ratings.set(row.user_id, row.stars);
   }
+  const means = new Map([...totals].map(([userId, total]) => [userId, shrunkMean(total.sum, total.count)]));
   const result = new Map<number, CoRating>();
   for (const [otherId, ratings] of byMovie) result.set(otherId, adjustedCosine(source, ratings, means));
   return result;

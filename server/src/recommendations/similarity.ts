@@ -24,9 +24,9 @@ export interface CoRating {
 
 export { parseGenres } from '../imdb/genres';
 
-const STARS_MIDPOINT = 5.5;
+export const STARS_MIDPOINT = 5.5;
 /** How many imaginary mid-scale ratings pull a user's mean towards the midpoint. */
-const MEAN_PRIOR_WEIGHT = 2;
+export const MEAN_PRIOR_WEIGHT = 2;
 
 /**
  * A user's mean stars, shrunk towards the middle of the scale. Without the
@@ -37,24 +37,33 @@ export function shrunkMean(sum: number, count: number): number {
   return (sum + STARS_MIDPOINT * MEAN_PRIOR_WEIGHT) / (count + MEAN_PRIOR_WEIGHT);
 }
 
-/**
- * Cosine of paired deviations from a mean: the core of the adjusted cosine. Each
- * pair is one shared rating, already minus its mean; zero when either side has
- * no spread at all.
- */
-export function cosineOfDeviations(pairs: Iterable<readonly [number, number]>): CoRating {
-  let dot = 0;
-  let firstNorm = 0;
-  let secondNorm = 0;
-  let common = 0;
-  for (const [a, b] of pairs) {
-    dot += a * b;
-    firstNorm += a * a;
-    secondNorm += b * b;
-    common++;
-  }
+/** The sums of paired deviations an adjusted cosine is made of, however they were added up. */
+export interface DeviationSums {
+  dot: number;
+  firstNorm: number;
+  secondNorm: number;
+  common: number;
+}
+
+/** The cosine of those sums; zero when either side has no spread at all. */
+export function cosineOfSums({ dot, firstNorm, secondNorm, common }: DeviationSums): CoRating {
   const denominator = Math.sqrt(firstNorm) * Math.sqrt(secondNorm);
   return { similarity: denominator === 0 ? 0 : dot / denominator, common };
+}
+
+/**
+ * Cosine of paired deviations from a mean: the core of the adjusted cosine. Each
+ * pair is one shared rating, already minus its mean.
+ */
+export function cosineOfDeviations(pairs: Iterable<readonly [number, number]>): CoRating {
+  const sums: DeviationSums = { dot: 0, firstNorm: 0, secondNorm: 0, common: 0 };
+  for (const [a, b] of pairs) {
+    sums.dot += a * b;
+    sums.firstNorm += a * a;
+    sums.secondNorm += b * b;
+    sums.common++;
+  }
+  return cosineOfSums(sums);
 }
 
 /**
