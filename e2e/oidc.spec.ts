@@ -18,7 +18,7 @@ describe('sign-in through an identity provider in the browser', { skip: CLUSTER_
     let siteUrl = '';
     provider = await startTestProvider({ redirectUri: () => `${siteUrl}/api/auth/oidc/callback`, autoApprove: false });
     site = await startSite({
-      config: { oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, label: LABEL, only: false } },
+      config: { oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, label: LABEL, only: false, signOutAtProvider: true } },
     });
     siteUrl = site.url;
     browser = await launchBrowser();
@@ -89,5 +89,32 @@ describe('sign-in through an identity provider in the browser', { skip: CLUSTER_
     } finally {
       provider.setMode('approve');
     }
+  });
+  it("signs out at the provider too, so the next sign-in asks there again", async () => {
+    provider.signInAs({ sub: 'e2e-rusty', preferred_username: 'rusty' });
+    const { page, context, pageErrors } = await newPage(browser, site.url);
+    await page.goto('/login');
+    await page.getByRole('link', { name: LABEL }).click();
+    await page.getByRole('button', { name: 'Continue as rusty' }).click();
+    await page.locator('.header-user').getByText('rusty').waitFor();
+    // While the provider's session lasts, its button signs in again without a page of its own.
+    await page.evaluate(async () => void (await fetch('/api/logout', { method: 'POST', credentials: 'include' })));
+    await page.goto('/login');
+    await page.getByRole('link', { name: LABEL }).click();
+    await page.locator('.header-user').getByText('rusty').waitFor();
+
+    await page.locator('.header-user').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${provider.issuer}/**`);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.waitForURL(`${site.url}/`);
+    await page.getByRole('menuitem', { name: 'Login' }).waitFor();
+    const user = await page.evaluate(async () => (await fetch('/api/user', { credentials: 'include' })).status);
+    assert.equal(user, 401);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: LABEL }).click();
+    await page.getByRole('button', { name: 'Continue as rusty' }).waitFor();
+    assert.deepEqual(pageErrors, []);
+    await context.close();
   });
 });

@@ -66,6 +66,13 @@ export type UserReply = z.infer<typeof userReply> | { success: false; error?: st
 
 const okReply = z.object({ success: z.literal(true) });
 
+const logoutReply = okReply.extend({
+  sign_out_url: z.url().optional().meta({
+    description: "With OIDC_SIGN_OUT_AT_PROVIDER, for a session opened through the identity provider: its address that ends the session there too, to send the browser to; it sends the browser back to the site's home page.",
+  }),
+});
+export type LogoutReply = z.infer<typeof logoutReply>;
+
 /** The account calls. */
 export const authRoutes = {
   register: defineRoute({
@@ -92,7 +99,7 @@ export const authRoutes = {
     summary: 'Signs out: ends the session and closes its sockets.',
     tag: 'Accounts',
     auth: 'none',
-    reply: okReply,
+    reply: logoutReply,
   }),
   currentUser: defineRoute({
     method: 'GET',

@@ -77,9 +77,19 @@ describe('configuration from the environment', () => {
       clientSecret: 's3cret',
       label: 'Sign in with authentik.example.org',
       only: false,
+      signOutAtProvider: false,
     });
-    const keycloak = loadConfig({ OIDC_ISSUER: 'https://kc.example.org/realms/club', OIDC_CLIENT_ID: 'movieclub', OIDC_BUTTON_LABEL: 'Sign in with Keycloak', OIDC_ONLY: 'true' });
-    assert.deepEqual([keycloak.oidc?.clientSecret, keycloak.oidc?.label, keycloak.oidc?.only], [null, 'Sign in with Keycloak', true]);
+    const keycloak = loadConfig({
+      OIDC_ISSUER: 'https://kc.example.org/realms/club',
+      OIDC_CLIENT_ID: 'movieclub',
+      OIDC_BUTTON_LABEL: 'Sign in with Keycloak',
+      OIDC_ONLY: 'true',
+      OIDC_SIGN_OUT_AT_PROVIDER: 'true',
+    });
+    assert.deepEqual([keycloak.oidc?.clientSecret, keycloak.oidc?.label, keycloak.oidc?.only, keycloak.oidc?.signOutAtProvider], [null, 'Sign in with Keycloak', true, true]);
+    assert.throws(() => loadConfig({ OIDC_SIGN_OUT_AT_PROVIDER: 'true' }), {
+      message: 'OIDC_SIGN_OUT_AT_PROVIDER needs an identity provider: set OIDC_ISSUER and OIDC_CLIENT_ID too.',
+    });
     assert.throws(
       () => loadConfig({ OIDC_ISSUER: 'https://kc.example.org/realms/club', OIDC_CLIENT_ID: 'movieclub', OIDC_BUTTON_LABEL: 'x'.repeat(61) }),
       { message: 'OIDC_BUTTON_LABEL must be at most 60 characters long.' },

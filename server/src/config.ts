@@ -76,6 +76,8 @@ export interface OidcConfig {
   label: string;
   /** Hide the password form; password login and registration answer 403. */
   only: boolean;
+  /** Signing out here also ends the member's session at the provider (RP-initiated logout), when they signed in through it. */
+  signOutAtProvider: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -269,11 +271,13 @@ function oidc(env: NodeJS.ProcessEnv): OidcConfig | null {
   const issuer = optional(env, 'OIDC_ISSUER');
   const clientId = optional(env, 'OIDC_CLIENT_ID');
   const only = flag(env, 'OIDC_ONLY', false);
+  const signOutAtProvider = flag(env, 'OIDC_SIGN_OUT_AT_PROVIDER', false);
   if (issuer === null) {
     for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_BUTTON_LABEL'] as const) {
       if (optional(env, name) !== null) throw new ConfigError(`${name} is set but OIDC_ISSUER is not; set OIDC_ISSUER and OIDC_CLIENT_ID, or neither.`);
     }
     if (only) throw new ConfigError('OIDC_ONLY needs an identity provider: set OIDC_ISSUER and OIDC_CLIENT_ID too.');
+    if (signOutAtProvider) throw new ConfigError('OIDC_SIGN_OUT_AT_PROVIDER needs an identity provider: set OIDC_ISSUER and OIDC_CLIENT_ID too.');
     return null;
   }
   let parsed: URL | null = null;
@@ -289,7 +293,7 @@ function oidc(env: NodeJS.ProcessEnv): OidcConfig | null {
   const label = optional(env, 'OIDC_BUTTON_LABEL') ?? `Sign in with ${parsed.hostname}`;
   if (label.length > OIDC_LABEL_MAX) throw new ConfigError(`OIDC_BUTTON_LABEL must be at most ${OIDC_LABEL_MAX} characters long.`);
   // Kept as written: the discovery document must name exactly this issuer (Authentik's ends in a slash, Keycloak's does not).
-  return { issuer, clientId, clientSecret: optional(env, 'OIDC_CLIENT_SECRET'), label, only };
+  return { issuer, clientId, clientSecret: optional(env, 'OIDC_CLIENT_SECRET'), label, only, signOutAtProvider };
 }
 
 /** Builds the typed configuration from the environment, failing with a readable sentence. */

@@ -13,10 +13,10 @@ export async function insertUser(db: Kysely<Database>, username: string, passwor
   return user;
 }
 
-export function insertSession(db: Kysely<Database>, tokenHash: string, userId: number, now: string, expiresAt: string) {
+export function insertSession(db: Kysely<Database>, tokenHash: string, userId: number, now: string, expiresAt: string, idToken: string | null = null) {
   return db
     .insertInto('sessions')
-    .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt })
+    .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt, oidc_id_token: idToken })
     .execute();
 }
 
@@ -35,6 +35,12 @@ export function extendSession(db: Kysely<Database>, tokenHash: string, expiresAt
 
 export function deleteSession(db: Kysely<Database>, tokenHash: string) {
   return db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends a session; the provider's ID token it kept, if any. */
+export async function endSession(db: Kysely<Database>, tokenHash: string): Promise<string | null> {
+  const row = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('oidc_id_token').executeTakeFirst();
+  return row?.oidc_id_token ?? null;
 }
 
 export function deleteExpiredSessions(db: Kysely<Database>, now: string) {

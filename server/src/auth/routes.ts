@@ -7,6 +7,7 @@ import { forbidden, unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
 import { siteUrl } from '../http/siteUrl';
 import { memberJoinedEvent } from '../webhooks/events';
+import { providerSignOutUrl } from './oidc/signOut';
 import type { AuthService } from './service';
 import { clearSessionCookie, DEVICE_COOKIE, SESSION_COOKIE, setDeviceCookie, setSessionCookie } from './session';
 
@@ -35,10 +36,11 @@ export function authRoutes(auth: AuthService) {
     });
 
     contractRoute(app, api.logout)(async (request, reply) => {
-      await auth.logout(request.cookies[SESSION_COOKIE]);
+      const idToken = await auth.logout(request.cookies[SESSION_COOKIE]);
       app.realtime.endSession(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(request, reply);
-      return { success: true };
+      const signOutUrl = await providerSignOutUrl(app, request, idToken);
+      return signOutUrl ? { success: true, sign_out_url: signOutUrl } : { success: true };
     });
 
     contractRoute(app, api.currentUser)(async (request) => {

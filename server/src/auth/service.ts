@@ -89,12 +89,15 @@ export class AuthService {
     return { id: row.id, username: row.username, profile_picture: row.profile_picture, created_at: row.created_at };
   }
 
-  /** A new session for the user (after a password check or a sign-in through the identity provider): the cookie's token and expiry. */
-  async openSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * A new session for the user (after a password check or a sign-in through the identity provider):
+   * the cookie's token and expiry. `idToken` is the provider's, kept to sign out there too.
+   */
+  async openSession(userId: number, idToken: string | null = null): Promise<{ token: string; expiresAt: Date }> {
     const now = Date.now();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now + SESSION_DAYS * DAY_MS);
-    await queries.insertSession(this.db, this.hashToken(token), userId, new Date(now).toISOString(), expiresAt.toISOString());
+    await queries.insertSession(this.db, this.hashToken(token), userId, new Date(now).toISOString(), expiresAt.toISOString(), idToken);
     return { token, expiresAt };
   }
 
@@ -119,8 +122,10 @@ export class AuthService {
     return { user, renewedUntil };
   }
 
-  async logout(token: string | undefined): Promise<void> {
-    if (token) await queries.deleteSession(this.db, this.hashToken(token));
+  /** Ends the session; the identity provider's ID token it kept, to sign out there too. */
+  async logout(token: string | undefined): Promise<string | null> {
+    if (!token || token.length > 128) return null;
+    return queries.endSession(this.db, this.hashToken(token));
   }
 
   /** Deletes expired sessions and failed logins too old to count towards a lock. */

@@ -56,6 +56,8 @@ export interface SessionsTable {
   user_id: number;
   created_at: string;
   expires_at: string;
+  /** The ID token of a sign-in through the identity provider, kept only to end that session there too (OIDC_SIGN_OUT_AT_PROVIDER). */
+  oidc_id_token: string | null;
 }
 
 /** A member's personal API token (`Authorization: Bearer mc_…`); revoking deletes the row. */

@@ -15,8 +15,10 @@ export function Header({ title }: { title: string }) {
   const navigate = useNavigate();
 
   const signOut = async (target: string) => {
-    await logout();
-    navigate(target);
+    const providerSignOut = await logout();
+    // The identity provider ends its session too, then sends the browser back to the home page.
+    if (providerSignOut) window.location.assign(providerSignOut);
+    else navigate(target);
   };
 
   const items: MenuItem[] = [

@@ -9,8 +9,11 @@ interface SessionValue {
   user: SessionMember | null | undefined;
   /** Reloads the current user; resolves with it (or null). */
   refresh(): Promise<SessionMember | null>;
-  /** Clears the session locally even when the call fails. */
-  logout(): Promise<void>;
+  /**
+   * Clears the session locally even when the call fails. Resolves with the identity provider's
+   * sign-out address when the site signs out there too (OIDC_SIGN_OUT_AT_PROVIDER), else null.
+   */
+  logout(): Promise<string | null>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -36,14 +39,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const logout = useCallback(async () => {
+    let signOutUrl: string | null = null;
     try {
-      await authApi.logout();
+      signOutUrl = (await authApi.logout()).sign_out_url ?? null;
     } catch {
       // Signed out locally regardless.
     }
     // Everything read as the previous user goes with them.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
     queryClient.setQueryData(queryKeys.currentUser, null);
+    return signOutUrl;
   }, [queryClient]);
 
   const value = useMemo(() => ({ user, refresh, logout }), [user, refresh, logout]);

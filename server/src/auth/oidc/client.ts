@@ -12,6 +12,8 @@ export interface ProviderIdentity {
   subject: string;
   preferredUsername: string | undefined;
   email: string | undefined;
+  /** The ID token itself, to name the session when signing out at the provider. */
+  idToken: string | undefined;
 }
 
 /** Why an answer from the provider was not accepted; the login page shows a sentence for it. */
@@ -84,6 +86,16 @@ export class OidcClient {
   }
 
   /**
+   * The provider's address that ends the session the ID token names there and sends the browser
+   * back to `returnUri` (RP-initiated logout); null when the provider has no such address.
+   */
+  async signOutUrl(idToken: string, returnUri: string): Promise<URL | null> {
+    const configuration = await this.discover();
+    if (!configuration.serverMetadata().end_session_endpoint) return null;
+    return client.buildEndSessionUrl(configuration, { id_token_hint: idToken, post_logout_redirect_uri: returnUri });
+  }
+
+  /**
    * Checks the answer at `callbackUrl` (state, issuer, code exchanged with the PKCE
    * verifier, the ID token's signature, audience and nonce) and reads who signed in;
    * the name and email come from the ID token, else from the userinfo endpoint.
@@ -106,9 +118,18 @@ export class OidcClient {
         preferredUsername = text(info?.preferred_username);
         email = text(info?.email);
       }
-      return { issuer: claims.iss, subject: claims.sub, preferredUsername, email };
+      return { issuer: claims.iss, subject: claims.sub, preferredUsername, email, idToken: tokens.id_token };
     } catch (error) {
       throw new ProviderProblem(unreachable(error) ? 'unavailable' : 'failed', error);
     }
   }
+}
+
+const clients = new WeakMap<OidcConfig, OidcClient>();
+
+/** The one relying party of these settings, shared by the sign-in routes and sign-out (discovery is kept in it). */
+export function oidcClientFor(settings: OidcConfig): OidcClient {
+  let found = clients.get(settings);
+  if (!found) clients.set(settings, (found = new OidcClient(settings)));
+  return found;
 }

@@ -36,6 +36,8 @@ export interface PendingLink {
   nameBase: string;
   returnTo: string;
   invite: string | null;
+  /** The provider's ID token, to sign out there too (OIDC_SIGN_OUT_AT_PROVIDER), when it fits in the cookie. */
+  idToken?: string;
 }
 
 type Purpose = typeof FLOW_COOKIE | typeof PENDING_COOKIE;
@@ -61,6 +63,14 @@ export class SealedCookies {
     const plain = Buffer.from(JSON.stringify({ ...payload, exp: Date.now() + FLOW_MS }));
     const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+  }
+
+  /** Sealed with the ID token when the cookie stays within its size, else without it (that session then signs out here only). */
+  async sealPending(pending: PendingLink): Promise<string> {
+    const sealed = await this.seal(PENDING_COOKIE, pending);
+    if (sealed.length <= MAX_COOKIE || pending.idToken === undefined) return sealed;
+    const { idToken: _left, ...rest } = pending;
+    return this.seal(PENDING_COOKIE, rest);
   }
 
   /** The payload of a genuine, unexpired cookie of this purpose; null otherwise. */

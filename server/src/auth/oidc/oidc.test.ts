@@ -8,13 +8,16 @@ import { startTestProvider, type TestPerson, type TestProvider } from './testPro
 
 const LABEL = 'Sign in with the test provider';
 
+/** Whether the provider showed its sign-in page on the way (it does not while its own session lasts). */
+const askedAtProvider = (page: Page) => page.hops.some((hop) => hop.location?.includes('/interaction/'));
+
 /** The provider first (its issuer goes into the app's settings), then the app it sends people back to. */
-async function startBoth(kind: (typeof TEST_DATABASES)[number], only = false): Promise<{ app: TestApp; provider: TestProvider }> {
+async function startBoth(kind: (typeof TEST_DATABASES)[number], { only = false, signOutAtProvider = false } = {}): Promise<{ app: TestApp; provider: TestProvider }> {
   let appUrl = '';
   const provider = await startTestProvider({ redirectUri: () => `${appUrl}/api/auth/oidc/callback` });
   const app = await startTestApp(kind, {
     config: {
-      oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, label: LABEL, only },
+      oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, label: LABEL, only, signOutAtProvider },
       rateLimits: { oidc: 1_000 },
     },
   });
@@ -48,6 +51,19 @@ for (const kind of TEST_DATABASES) {
     const whoIs = async (browser: TestBrowser) => browser.json<{ user?: { id: number; username: string } }>('GET', `${app.url}/api/user`);
     const userCount = async () => Number((await app.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const setMode = async (registration: string) => assert.equal((await admin.agent.put('/api/admin/settings', { registration })).status, 200);
+
+    it('signs out here only by default: the provider still knows the browser, and no ID token is kept', async () => {
+      const { browser, page } = await signIn({ sub: 'stay-1', preferred_username: 'tishkoff' });
+      assert.ok(askedAtProvider(page), "a first sign-in passes the provider's page");
+      const session = await app.database.db.selectFrom('sessions').select('oidc_id_token').where('user_id', '=', (await whoIs(browser)).body.user!.id).executeTakeFirstOrThrow();
+      assert.equal(session.oidc_id_token, null);
+      const out = await browser.json('POST', `${app.url}/api/logout`);
+      assert.deepEqual(out, { status: 200, body: { success: true } });
+      assert.equal((await whoIs(browser)).status, 401);
+      const again = await browser.open(`${app.url}/api/auth/oidc/start`);
+      assert.equal(askedAtProvider(again), false, 'straight back from the provider');
+      assert.equal((await whoIs(browser)).body.user?.username, 'tishkoff');
+    });
 
     it('tells the login page about the button', async () => {
       const reply = await app.agent().get('/api/auth/oidc/config');
@@ -264,10 +280,70 @@ for (const kind of TEST_DATABASES) {
     });
   });
 
+  describe(`signing out at the identity provider too (${kind})`, () => {
+    let app: TestApp;
+    let provider: TestProvider;
+    before(async () => ({ app, provider } = await startBoth(kind, { signOutAtProvider: true })));
+    after(async () => {
+      await app?.close();
+      await provider?.close();
+    });
+    it("ends the provider's session too, then the next sign-in asks there again", async () => {
+      provider.signInAs({ sub: 'leave-1', preferred_username: 'reuben' });
+      const browser = new TestBrowser();
+      assert.ok(askedAtProvider(await browser.open(`${app.url}/api/auth/oidc/start`)));
+      const me = await browser.json<{ user: { id: number } }>('GET', `${app.url}/api/user`);
+      const { oidc_id_token: kept } = await app.database.db.selectFrom('sessions').select('oidc_id_token').where('user_id', '=', me.body.user.id).executeTakeFirstOrThrow();
+      assert.match(kept ?? '', /^[\w-]+\.[\w-]+\.[\w-]+$/, 'the ID token is kept with the session');
+      // While the provider's session lasts, a sign-in goes straight through it.
+      assert.equal(askedAtProvider(await browser.open(`${app.url}/api/auth/oidc/start`)), false);
+
+      const out = await browser.json<{ success: boolean; sign_out_url: string }>('POST', `${app.url}/api/logout`);
+      assert.equal(out.status, 200);
+      const target = new URL(out.body.sign_out_url);
+      assert.equal(target.origin, provider.issuer);
+      assert.equal(target.searchParams.get('post_logout_redirect_uri'), `${app.url}/`);
+      assert.equal(target.searchParams.get('client_id'), provider.clientId);
+      assert.ok(target.searchParams.get('id_token_hint'), 'names the session by its ID token');
+      assert.equal((await browser.json('GET', `${app.url}/api/user`)).status, 401, 'signed out here at once');
+      const left = await app.database.db.selectFrom('sessions').select('token_hash').where('user_id', '=', me.body.user.id).execute();
+      assert.equal(left.length, 1, 'the other session of this browser remains; the one signed out is gone');
+
+      // The provider asks to confirm, then sends the browser back to the home page.
+      const confirm = await browser.open(target.href);
+      assert.equal(confirm.status, 200);
+      const action = /<form[^>]*action="([^"]+)"/.exec(confirm.body)?.[1];
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)?.[1];
+      assert.ok(action && xsrf, confirm.body);
+      const home = await browser.open(new URL(action, confirm.url).href, 'POST', new URLSearchParams({ xsrf, logout: 'yes' }));
+      assert.equal(home.url.href, `${app.url}/`);
+      assert.ok(askedAtProvider(await browser.open(`${app.url}/api/auth/oidc/start`)), 'the provider asks again');
+    });
+
+    it('keeps the ID token of a session opened by linking an existing account', async () => {
+      const member = await createUser(app, 'livingston', 'livingston password 1');
+      provider.signInAs({ sub: 'link-leave-1', preferred_username: 'livingston' });
+      const browser = new TestBrowser();
+      assert.equal((await browser.open(`${app.url}/api/auth/oidc/start`)).url.pathname, '/login/link');
+      const linked = await browser.json('POST', `${app.url}/api/auth/oidc/link`, { password: 'livingston password 1' });
+      assert.equal(linked.status, 200, JSON.stringify(linked.body));
+      const sessions = await app.database.db.selectFrom('sessions').select('oidc_id_token').where('user_id', '=', member.id).execute();
+      assert.equal(sessions.filter((session) => session.oidc_id_token).length, 1, 'the linked sign-in, not the password one');
+      const out = await browser.json<{ sign_out_url?: string }>('POST', `${app.url}/api/logout`);
+      assert.equal(new URL(out.body.sign_out_url ?? '').origin, provider.issuer);
+    });
+
+    it('sends a password session to no provider', async () => {
+      const member = await createUser(app, 'basher');
+      const out = await member.agent.post('/api/logout', {});
+      assert.deepEqual([out.status, out.body], [200, { success: true }]);
+    });
+  });
+
   describe(`a site that signs members in through its identity provider only (${kind})`, () => {
     let app: TestApp;
     let provider: TestProvider;
-    before(async () => ({ app, provider } = await startBoth(kind, true)));
+    before(async () => ({ app, provider } = await startBoth(kind, { only: true })));
     after(async () => {
       await app?.close();
       await provider?.close();

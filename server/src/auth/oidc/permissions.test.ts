@@ -24,7 +24,7 @@ for (const kind of TEST_DATABASES) {
 
     before(async () => {
       // The provider is never reached: these calls answer before any redirect to it.
-      app = await startTestApp(kind, { config: { oidc: { issuer: 'http://127.0.0.1:9', clientId: 'movieclub', clientSecret: null, label: 'Sign in with SSO', only: false } } });
+      app = await startTestApp(kind, { config: { oidc: { issuer: 'http://127.0.0.1:9', clientId: 'movieclub', clientSecret: null, label: 'Sign in with SSO', only: false, signOutAtProvider: false } } });
       const admin = await createUser(app, 'op_admin');
       people = { admin, member: await createUser(app, 'op_member') };
     });

@@ -20,7 +20,7 @@ import { siteUrl } from '../../http/siteUrl';
 import { memberJoinedEvent } from '../../webhooks/events';
 import type { SessionUser } from '../service';
 import { setSessionCookie } from '../session';
-import { OidcClient, ProviderProblem } from './client';
+import { type OidcClient, oidcClientFor, ProviderProblem } from './client';
 import { clearSealedCookie, FLOW_COOKIE, type FlowState, PENDING_COOKIE, type PendingLink, SealedCookies, setSealedCookie } from './cookies';
 import { safeReturnTo } from './names';
 import * as queries from './queries';
@@ -42,7 +42,7 @@ const refuse = (reply: FastifyReply, code: OidcErrorCode) => goTo(reply, `/login
  */
 export async function routes(app: FastifyInstance) {
   const settings = app.config.oidc;
-  const provider = settings ? new OidcClient(settings) : null;
+  const provider = settings ? oidcClientFor(settings) : null;
   const cookies = new SealedCookies(app.db, app.config.sessionSecret);
   const limited = { config: { rateLimit: rateLimit(app.config, 'oidc') } };
 
@@ -51,9 +51,10 @@ export async function routes(app: FastifyInstance) {
     return provider;
   };
 
-  /** Opens the normal session, exactly as a password login does. */
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, user: SessionUser, created: boolean) => {
-    const { token, expiresAt } = await app.auth.openSession(user.id);
+  /** Opens the normal session, exactly as a password login does; with the provider's ID token when signing out there too. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, user: SessionUser, created: boolean, idToken: string | undefined) => {
+    const kept = settings?.signOutAtProvider ? (idToken ?? null) : null;
+    const { token, expiresAt } = await app.auth.openSession(user.id, kept);
     setSessionCookie(request, reply, token, expiresAt);
     if (created) {
       const site = siteUrl(app, request);
@@ -111,10 +112,11 @@ export async function routes(app: FastifyInstance) {
     if (outcome.kind === 'refused') return refuse(reply, outcome.code);
     if (outcome.kind === 'link') {
       const pending: PendingLink = { issuer: identity.issuer, subject: identity.subject, userId: outcome.userId, nameBase: outcome.nameBase, returnTo: flow.returnTo, invite: flow.invite };
-      setSealedCookie(request, reply, PENDING_COOKIE, await cookies.seal(PENDING_COOKIE, pending));
+      if (settings?.signOutAtProvider && identity.idToken) pending.idToken = identity.idToken;
+      setSealedCookie(request, reply, PENDING_COOKIE, await cookies.sealPending(pending));
       return goTo(reply, OIDC_LINK_PAGE);
     }
-    await signIn(request, reply, outcome.user, outcome.created);
+    await signIn(request, reply, outcome.user, outcome.created, identity.idToken);
     return goTo(reply, flow.returnTo);
   });
 
@@ -141,7 +143,7 @@ export async function routes(app: FastifyInstance) {
       request.log.debug({ err: error }, 'identity already linked to this account');
     }
     clearSealedCookie(request, reply, PENDING_COOKIE);
-    await signIn(request, reply, checked, false);
+    await signIn(request, reply, checked, false, pending.idToken);
     return { success: true, user: checked, return_to: pending.returnTo };
   });
 
@@ -152,7 +154,7 @@ export async function routes(app: FastifyInstance) {
     if (outcome.kind === 'refused') throw forbidden(OIDC_ERRORS[outcome.code], isErrorCode(outcome.code) ? outcome.code : 'forbidden');
     if (outcome.kind !== 'signed_in') throw new Error('A new member was not created.');
     clearSealedCookie(request, reply, PENDING_COOKIE);
-    await signIn(request, reply, outcome.user, outcome.created);
+    await signIn(request, reply, outcome.user, outcome.created, pending.idToken);
     return { success: true, user: outcome.user, return_to: pending.returnTo };
   });
 }

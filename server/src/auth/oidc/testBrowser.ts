@@ -46,23 +46,25 @@ export class TestBrowser {
     }
   }
 
-  /** One request, no redirect followed. */
+  /** One request, no redirect followed; a body is sent as JSON, or as a form when it is URLSearchParams. */
   async send(method: string, address: string, body?: unknown): Promise<Response> {
     const url = new URL(address);
     const headers: Record<string, string> = {};
     const cookies = this.cookieHeader(url);
     if (cookies) headers.cookie = cookies;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(url, { method, headers, redirect: 'manual', body: body === undefined ? undefined : JSON.stringify(body) });
+    const form = body instanceof URLSearchParams;
+    if (body !== undefined) headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
+    const payload = body === undefined ? undefined : form ? body.toString() : JSON.stringify(body);
+    const response = await fetch(url, { method, headers, redirect: 'manual', body: payload });
     this.keep(url, response);
     return response;
   }
 
-  /** Opens the address and follows redirects to the page it ends on. */
-  async open(address: string, method = 'GET'): Promise<Page> {
+  /** Opens the address (or submits a form to it) and follows redirects to the page it ends on. */
+  async open(address: string, method = 'GET', form?: URLSearchParams): Promise<Page> {
     const hops: Hop[] = [];
     let url = new URL(address);
-    let response = await this.send(method, url.href);
+    let response = await this.send(method, url.href, form);
     for (let count = 0; response.status >= 300 && response.status < 400; count++) {
       if (count > 20) throw new Error(`Too many redirects: ${hops.map((hop) => hop.url).join(' → ')}`);
       const location = response.headers.get('location');

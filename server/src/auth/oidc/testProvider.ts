@@ -97,40 +97,45 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const configure = (): Configuration => ({
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [typeof options.redirectUri === 'string' ? options.redirectUri : options.redirectUri()],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
+  const configure = (): Configuration => {
+    const redirectUri = typeof options.redirectUri === 'string' ? options.redirectUri : options.redirectUri();
+    return {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [redirectUri],
+          // The site's home page, where signing out at the provider sends the browser back.
+          post_logout_redirect_uris: [redirectUri.replace(/\/api\/auth\/oidc\/callback$/, '/')],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
+      pkce: { required: () => true },
+      claims: { openid: ['sub'], profile: ['preferred_username'], email: ['email', 'email_verified'] },
+      jwks: { keys: [signingKey()] },
+      adapter: MemoryAdapter,
+      ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
+      cookies: { keys: ['movieclub-test-provider-cookie-key'] },
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `/interaction/${interaction.uid}` },
+      findAccount: (_ctx, id) => {
+        const found = people.get(id);
+        if (!found) return undefined;
+        return { accountId: id, claims: () => ({ ...found, ...(found.email ? { email_verified: true } : {}) }) };
       },
-    ],
-    pkce: { required: () => true },
-    claims: { openid: ['sub'], profile: ['preferred_username'], email: ['email', 'email_verified'] },
-    jwks: { keys: [signingKey()] },
-    adapter: MemoryAdapter,
-    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
-    cookies: { keys: ['movieclub-test-provider-cookie-key'] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: (_ctx, id) => {
-      const found = people.get(id);
-      if (!found) return undefined;
-      return { accountId: id, claims: () => ({ ...found, ...(found.email ? { email_verified: true } : {}) }) };
-    },
-    // The client is first-party: what it asks for is granted without a consent screen.
-    loadExistingGrant: async (ctx) => {
-      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
-      grant.addOIDCScope('openid profile email');
-      await grant.save();
-      return grant;
-    },
-  });
+      // The client is first-party: what it asks for is granted without a consent screen.
+      loadExistingGrant: async (ctx) => {
+        const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+        if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+        const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+        grant.addOIDCScope('openid profile email');
+        await grant.save();
+        return grant;
+      },
+    };
+  };
   let built: { provider: Provider; callback: ReturnType<Provider['callback']> } | null = null;
   const started = () => {
     if (!built) {
