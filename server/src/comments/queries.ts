@@ -100,6 +100,18 @@ export function ownReactions(db: Db, kind: TargetKind, ids: number[], userId: nu
     .execute();
 }
 
+/** A member's reactions to any review of the movie. */
+export function ownReactionsToReviewsOf(db: Db, movieId: number, userId: number) {
+  return db
+    .selectFrom('reactions')
+    .innerJoin('reviews', 'reviews.id', 'reactions.target_id')
+    .select(['reactions.target_id', 'reactions.reaction'])
+    .where('reactions.target_kind', '=', 'review')
+    .where('reactions.user_id', '=', userId)
+    .where('reviews.movie_id', '=', movieId)
+    .execute();
+}
+
 /** Leaves a reaction; one already there stays as it was. */
 export async function addReaction(db: Db, row: { target_kind: TargetKind; target_id: number; user_id: number; reaction: string; created_at: string }) {
   await db

@@ -19,15 +19,25 @@ export const CANNOT_DELETE = 'You cannot delete this comment.';
 
 const toFlag = (value: boolean) => (value ? 1 : 0);
 
-/** The member's own reactions to each listed target, in the contract's order; targets without any are left out. */
-export async function ownReactionNames(db: Db, kind: q.TargetKind, ids: number[], userId: number): Promise<Map<number, Reaction[]>> {
-  if (ids.length === 0) return new Map();
+/** Reaction rows by target, each target's names in the contract's order; targets without any are left out. */
+function namesByTarget(rows: { target_id: number; reaction: string }[]): Map<number, Reaction[]> {
   const mine = new Map<number, Set<string>>();
-  for (const row of await q.ownReactions(db, kind, ids, userId)) {
+  for (const row of rows) {
     if (!mine.has(row.target_id)) mine.set(row.target_id, new Set());
     mine.get(row.target_id)!.add(row.reaction);
   }
   return new Map([...mine].map(([id, names]) => [id, REACTION_NAMES.filter((name) => names.has(name))]));
+}
+
+/** The member's own reactions to each listed target, in the contract's order; targets without any are left out. */
+export async function ownReactionNames(db: Db, kind: q.TargetKind, ids: number[], userId: number): Promise<Map<number, Reaction[]>> {
+  if (ids.length === 0) return new Map();
+  return namesByTarget(await q.ownReactions(db, kind, ids, userId));
+}
+
+/** The member's own reactions to the reviews of a movie, by review (read without waiting for the reviews themselves). */
+export async function ownReactionsToReviewsOf(db: Db, movieId: number, userId: number): Promise<Map<number, Reaction[]>> {
+  return namesByTarget(await q.ownReactionsToReviewsOf(db, movieId, userId));
 }
 
 /** Counts and the viewer's own reactions for each listed target; targets nobody reacted to get empty counts. */

@@ -16,8 +16,17 @@ export async function catalogueVersion(db: Db): Promise<string> {
   return versionOf(db, [CATALOGUE_VERSION]);
 }
 
-export function bumpCatalogueVersion(db: Db): Promise<void> {
-  return bumpVersion(db, CATALOGUE_VERSION);
+/**
+ * Replaced, with the catalogue's version, by every write that can change which review with text is
+ * a movie's best: a text written, changed or cleared, the stars or date of a review with text, a
+ * review removed. A quick rating of a review without text leaves it be, so what is read from the
+ * reviews' texts alone (recommendations' excerpts) outlives the many ratings of a busy club.
+ */
+export const REVIEW_TEXTS_VERSION = 'review_texts_version';
+
+/** What the catalogue's calls answer changed; unless `texts` is false, the review texts may have too. */
+export function bumpCatalogueVersion(db: Db, { texts = true }: { texts?: boolean } = {}): Promise<void> {
+  return texts ? bumpVersions(db, [CATALOGUE_VERSION, REVIEW_TEXTS_VERSION]) : bumpVersion(db, CATALOGUE_VERSION);
 }
 
 /**
@@ -44,13 +53,13 @@ export function bumpMoviesVersion(db: Db): Promise<void> {
 }
 
 /**
- * The catalogue's, the movies' and the index's versions in one read, for a call that keeps
- * something against each (recommendations): under load every read waits for the end of a turn
- * of the event loop.
+ * The catalogue's, the movies', the index's and the review texts' versions in one read, for a call
+ * that keeps something against each (recommendations): under load every read waits for the end of
+ * a turn of the event loop.
  */
-export async function recommendationVersions(db: Db): Promise<{ catalogue: string; movies: string; index: string }> {
-  const [catalogue, movies, index] = await versionsOf(db, [CATALOGUE_VERSION, MOVIES_VERSION, IMDB_INDEX_VERSION]);
-  return { catalogue, movies, index };
+export async function recommendationVersions(db: Db): Promise<{ catalogue: string; movies: string; index: string; texts: string }> {
+  const [catalogue, movies, index, texts] = await versionsOf(db, [CATALOGUE_VERSION, MOVIES_VERSION, IMDB_INDEX_VERSION, REVIEW_TEXTS_VERSION]);
+  return { catalogue, movies, index, texts };
 }
 
 /** After the index changed: what was kept of it goes, and so does what the catalogue's calls blend it into (recommendations). */

@@ -176,6 +176,26 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual((await noir()).sort(), ['Night Noir', 'The Third Noir']);
     });
 
+    it("keeps a film's excerpt through quick ratings, and changes it when a review with text is rated or cleared", async () => {
+      const source = (await title('tt3800001', 'Western', 1966))!;
+      const film = (await title('tt3800002', 'Western', 1966))!;
+      const excerptOf = async () => (await recommendations(source.tconst)).find((item) => item.imdb_id === film.tconst)?.review;
+      const post = async (member: { agent: ReturnType<TestApp['agent']> }, body: Record<string, unknown>) => {
+        const reply = await member.agent.post('/api/review', body);
+        assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      };
+      const [alpha, beta, rater] = await Promise.all(['alpha', 'beta', 'rater'].map((name) => createUser(app, `texts_${name}_${kind}`)));
+      await post(alpha, { movie_id: film.id, stars: 8, text: 'Alpha take.' });
+      await post(beta, { movie_id: film.id, stars: 7, text: 'Beta take.' });
+      assert.equal(await excerptOf(), 'Alpha take.', 'the review with the most stars');
+      await post(rater, { movie_id: film.id, stars: 10 });
+      assert.equal(await excerptOf(), 'Alpha take.', 'a rating without text speaks for nobody');
+      await post(beta, { movie_id: film.id, stars: 9 });
+      assert.equal(await excerptOf(), 'Beta take.', "a quick rating of a review with text moves it up, its text kept");
+      await post(beta, { movie_id: film.id, stars: 9, text: '' });
+      assert.equal(await excerptOf(), 'Alpha take.', 'a cleared text no longer speaks');
+    });
+
     it('adds up co-ratings in the database past the reading limit, with the same similarities', async () => {
       const movies = [];
       for (let index = 0; index < 6; index++) movies.push((await title(`tt390000${index}`, 'Drama', 2001))!);

@@ -227,7 +227,7 @@ const byRank = (a: Candidate, b: Candidate) =>
 
 async function computeRecommendations(
   db: Db,
-  { catalogue: catalogueVersion, movies: moviesVersion, index: indexVersion }: { catalogue: string; movies: string; index: string },
+  { movies: moviesVersion, index: indexVersion, texts: textsVersion }: { catalogue: string; movies: string; index: string; texts: string },
   tconst: string,
   limit: number,
 ): Promise<RecommendationItem[]> {
@@ -265,7 +265,7 @@ async function computeRecommendations(
     candidates.push({ facts, movie, coRating, score: blendedScore(contentSimilarity(source, facts), coRating) });
   }
   const chosen = bestOf(candidates, limit, byRank);
-  const blurbs = await bestReviewExcerpts(db, catalogueVersion, chosen.flatMap((candidate) => (candidate.movie ? [candidate.movie.id] : [])));
+  const blurbs = await bestReviewExcerpts(db, textsVersion, chosen.flatMap((candidate) => (candidate.movie ? [candidate.movie.id] : [])));
   return chosen.map(({ facts, movie, coRating }) => ({
     movie_id: movie?.id ?? null,
     imdb_id: facts.tconst,
@@ -279,15 +279,15 @@ async function computeRecommendations(
 const drawnPoster = (tconst: string) => (/^tt\d{7,12}$/.test(tconst) ? posterPath(tconst) : null);
 
 /**
- * Each movie's best review excerpt (or its lack of one), kept per catalogue version: a saved review
- * makes a new one, many times a second in a busy club, and each new version allocates the room for
- * all its entries at once (lru-cache), so the room is small: a call shows at most 15 movies.
+ * Each movie's best review excerpt (or its lack of one), kept per review texts' version: a review
+ * with text saved makes a new one, and each new version allocates the room for all its entries at
+ * once (lru-cache), so the room is small: a call shows at most 15 movies.
  */
 const reviewExcerpts = new KeptRows<string>(1_000);
 
 /** The best review with text on this site for each movie, shortened. */
-async function bestReviewExcerpts(db: Db, catalogueVersion: string, movieIds: number[]): Promise<Map<number, string>> {
-  const kept = await reviewExcerpts.get(db, catalogueVersion, movieIds.map(String), async (missing) => {
+async function bestReviewExcerpts(db: Db, textsVersion: string, movieIds: number[]): Promise<Map<number, string>> {
+  const kept = await reviewExcerpts.get(db, textsVersion, movieIds.map(String), async (missing) => {
     const blurbs = new Map<string, string>();
     for (const row of await queries.reviewTexts(db, missing.map(Number))) {
       const key = String(row.movie_id);

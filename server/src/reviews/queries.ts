@@ -35,7 +35,7 @@ export function upsertReview(
   stars: number,
   changes: Partial<ReviewFields> & { spoiler?: number },
   now: string,
-): Promise<{ created_at: string } | undefined> {
+): Promise<{ created_at: string; text: string | null } | undefined> {
   const update: Updateable<ReviewsTable> = { stars, updated_at: now, ...changes };
   const { columns, select } = rowIf(db, { ...key, ...NO_REVIEW_DETAILS, ...changes, stars, created_at: now, updated_at: now }, (eb) =>
     eb.exists(eb.selectFrom('movies').select('id').where('id', '=', key.movie_id)),
@@ -45,11 +45,10 @@ export function upsertReview(
     .columns(columns)
     .expression(select)
     .onConflict((conflict) => conflict.columns(['user_id', 'movie_id']).doUpdateSet(update))
-    .returning('created_at')
+    .returning(['created_at', 'text'])
     .executeTakeFirst();
 }
 
-/** Average stars and review count of each listed movie that has reviews. */
 /** Average stars and review count of every reviewed movie. */
 export function averageStars(db: Kysely<Database>) {
   return db

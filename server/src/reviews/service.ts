@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { bumpCatalogueVersion, CATALOGUE_VERSION, CatalogueCache, DISCUSSION_VERSION, versionOf } from '../movies/catalogueCache';
-import { ownReactionNames, reviewSocial } from '../comments/service';
+import { ownReactionsToReviewsOf, reviewSocial } from '../comments/service';
 import { logFirstViewing } from '../viewings/service';
 import { membersNamed, mentionCandidates } from '../comments/text';
 import * as queries from './queries';
@@ -32,7 +32,8 @@ export async function saveReview(db: Kysely<Database>, userId: number, input: Re
   const saved = await queries.upsertReview(db, { user_id: userId, movie_id: input.movie_id }, input.stars, detailChanges(input), now);
   if (!saved) throw notFound('That movie is not in the catalogue.');
   await logFirstViewing(db, userId, input.movie_id);
-  await bumpCatalogueVersion(db);
+  // A rating that leaves the review's text alone, and the review has none, changes no movie's excerpt.
+  await bumpCatalogueVersion(db, { texts: input.text !== undefined || Boolean(saved.text) });
   // An update keeps the first created_at.
   return { created: saved.created_at === now };
 }
@@ -139,23 +140,26 @@ export async function reviewMentions(db: Kysely<Database>, userId: number, movie
 /**
  * A movie's reviews in the read shape; `mine` of the reactions is the viewer's (none when signed out).
  * As a visitor reads them they are kept until the catalogue or the discussion changes (one read of
- * both versions); a member's own reactions are then one more read.
+ * both versions); a member's own reactions are one more read, made alongside.
  */
 export async function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number, viewerId: number | null = null): Promise<ReviewRead[]> {
-  const version = await versionOf(db, [CATALOGUE_VERSION, DISCUSSION_VERSION]);
-  const reviews = await reviewAnswers.get(
-    db,
-    `${movieId}:${limit}`,
-    async () => {
-      // Read side by side: on PostgreSQL each read waits its turn for a connection.
-      const [exists, rows] = await Promise.all([queries.movieExists(db, movieId), queries.movieReviews(db, movieId, limit)]);
-      if (!exists) throw notFound('Movie not found.');
-      return withDiscussion(db, rows.map(toStoredReview), null);
-    },
-    version,
-  );
-  if (viewerId === null || reviews.length === 0) return reviews;
-  const mine = await ownReactionNames(db, 'review', reviews.map((review) => review.id), viewerId);
+  const kept = async () => {
+    const version = await versionOf(db, [CATALOGUE_VERSION, DISCUSSION_VERSION]);
+    return reviewAnswers.get(
+      db,
+      `${movieId}:${limit}`,
+      async () => {
+        // Read side by side: on PostgreSQL each read waits its turn for a connection.
+        const [exists, rows] = await Promise.all([queries.movieExists(db, movieId), queries.movieReviews(db, movieId, limit)]);
+        if (!exists) throw notFound('Movie not found.');
+        return withDiscussion(db, rows.map(toStoredReview), null);
+      },
+      version,
+    );
+  };
+  if (viewerId === null) return kept();
+  // The member's own reactions are read by movie, so they need not wait for the reviews.
+  const [reviews, mine] = await Promise.all([kept(), ownReactionsToReviewsOf(db, movieId, viewerId)]);
   return reviews.map((review) => ({ ...review, reactions: { ...review.reactions, mine: mine.get(review.id) ?? [] } }));
 }
 
