@@ -6,9 +6,20 @@ import { fileURLToPath } from 'node:url';
  * Password hashes run in a child process at the lowest CPU priority. A hash keeps a core busy
  * for tens of milliseconds; in a thread of the server it competes with the event loop as an
  * equal, so a burst of sign-ins slowed every other request. Lowered, it takes only the CPU the
- * server leaves idle. One process serves every app in this process, started on first use.
+ * server leaves idle. One process serves every app in this process, started on first use and
+ * stopped after IDLE_EXIT_MS without a hash, so a quiet server does not keep its memory (some
+ * 40 MB); the next sign-in starts it again.
  */
 const SCRIPT = fileURLToPath(new URL('./hashingProcess.mjs', import.meta.url));
+
+/** How long the hashing process waits for work before it stops. */
+export const HASHING_IDLE_EXIT_MS = 5 * 60_000;
+let idleExitMs = HASHING_IDLE_EXIT_MS;
+
+/** For tests: how long a hashing process that becomes idle from now on waits before it stops. */
+export function setHashingIdleExit(ms: number): void {
+  idleExitMs = ms;
+}
 
 type Operations = {
   hash: { input: { password: string; options: object }; value: string };
@@ -24,8 +35,13 @@ class HashingProcess {
   /** Settled once the process listens: sends wait for it. */
   private readonly ready: Promise<void>;
   private becameReady = () => {};
+  private idleExit: NodeJS.Timeout | null = null;
 
-  constructor(readonly child: ChildProcess) {
+  /** `retire` is called as the process stops for idleness, before it exits: the next hash starts another. */
+  constructor(
+    readonly child: ChildProcess,
+    private readonly retire: () => void,
+  ) {
     try {
       setPriority(child.pid ?? 0, constants.priority.PRIORITY_LOW);
     } catch {
@@ -38,6 +54,8 @@ class HashingProcess {
 
   run(operation: keyof Operations, input: unknown): Promise<unknown> {
     const id = this.nextId++;
+    if (this.idleExit) clearTimeout(this.idleExit);
+    this.idleExit = null;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       // Referenced while a hash is awaited, so a script that only hashes waits for its answer.
@@ -65,10 +83,17 @@ class HashingProcess {
     if (this.waiting.size === 0) this.idle();
   }
 
-  /** An idle hashing process never keeps the server's process alive. */
+  /** An idle hashing process never keeps the server's process alive, and stops when no hash comes for a while. */
   private idle() {
     this.child.unref();
     this.child.channel?.unref();
+    if (this.idleExit) clearTimeout(this.idleExit);
+    this.idleExit = setTimeout(() => {
+      if (this.waiting.size > 0) return;
+      this.retire();
+      this.child.kill();
+    }, idleExitMs);
+    this.idleExit.unref();
   }
 }
 
@@ -77,7 +102,9 @@ let current: HashingProcess | null = null;
 function hashingProcess(): HashingProcess {
   if (current) return current;
   const child = fork(SCRIPT, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const started = new HashingProcess(child);
+  const started: HashingProcess = new HashingProcess(child, () => {
+    if (current === started) current = null;
+  });
   const stopped = (error: Error) => {
     if (current === started) current = null;
     started.failAll(error);

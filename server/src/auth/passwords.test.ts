@@ -6,11 +6,11 @@ import { constants, getPriority } from 'node:os';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
-import { hashingProcessId } from './hashingProcess';
+import { HASHING_IDLE_EXIT_MS, hashingProcessId, setHashingIdleExit } from './hashingProcess';
 import { HASHING_CONCURRENCY, hashingGauge } from './passwords';
 
-async function waitUntilGone(pid: number) {
-  for (;;) {
+async function waitUntilGone(pid: number, withinMs = 20_000) {
+  for (const started = Date.now(); Date.now() - started < withinMs; ) {
     try {
       process.kill(pid, 0);
     } catch {
@@ -18,6 +18,7 @@ async function waitUntilGone(pid: number) {
     }
     await setTimeout(10);
   }
+  assert.fail(`process ${pid} still runs after ${withinMs} ms`);
 }
 
 const CURRENT_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
@@ -107,6 +108,22 @@ for (const kind of TEST_DATABASES) {
       assert.ok(hashing && hashing !== process.pid, 'not the server process');
       assert.equal(getPriority(hashing), constants.priority.PRIORITY_LOW);
       assert.equal(getPriority(), serverPriority, 'the server itself keeps its priority');
+    });
+
+    it('stops the hashing process when no hash comes for a while, and starts it again for the next sign-in', async () => {
+      const user = await createUser(app, 'idle_stop', 'stops when idle');
+      setHashingIdleExit(200);
+      try {
+        assert.equal((await login(user.username, user.password)).status, 200);
+        const idle = hashingProcessId()!;
+        await waitUntilGone(idle);
+        const reply = await login(user.username, user.password);
+        assert.equal(reply.status, 200);
+        assert.equal(reply.body.user.username, 'idle_stop');
+        assert.notEqual(hashingProcessId(), idle, 'a new hashing process');
+      } finally {
+        setHashingIdleExit(HASHING_IDLE_EXIT_MS);
+      }
     });
 
     it('signs members in again after the hashing process was stopped', async () => {
