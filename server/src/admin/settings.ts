@@ -2,6 +2,7 @@ import type { AdminSettings, AdminSettingsChange, RegistrationMode } from '@movi
 import { REGISTRATION_MODES, WEBHOOK_FORMATS } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Config, WebhookFormat } from '../config';
+import { appMetaValues } from '../db/appMeta';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -22,9 +23,8 @@ export interface WebhookTarget {
  * The stored settings, read from the shared database each time: several server processes
  * see an admin's change at their next read, with no cache to go stale.
  */
-async function stored(db: Db): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('app_meta').select(['key', 'value']).where('key', 'in', ALL_KEYS).execute();
-  return new Map(rows.map((row) => [row.key, row.value]));
+function stored(db: Db): Promise<Map<string, string>> {
+  return appMetaValues(db, ALL_KEYS);
 }
 
 const isMode = (value: string | undefined): value is RegistrationMode => (REGISTRATION_MODES as readonly string[]).includes(value ?? '');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { gatheredPerDatabase, oneOfTexts } from '../db/gatheredReads';
 import type { Database } from '../db/schema';
 import { bumpVersion, DISCUSSION_VERSION } from '../movies/catalogueCache';
 
@@ -20,13 +21,22 @@ export function insertSession(db: Kysely<Database>, tokenHash: string, userId: n
     .execute();
 }
 
-export function findSessionUser(db: Kysely<Database>, tokenHash: string) {
-  return db
+/** The sessions of these token hashes with their users, by token hash. */
+async function readSessionUsers(db: Kysely<Database>, tokenHashes: string[]) {
+  const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.profile_picture', 'users.created_at', 'sessions.expires_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .select(['sessions.token_hash', 'users.id', 'users.username', 'users.profile_picture', 'users.created_at', 'sessions.expires_at'])
+    .where(oneOfTexts(db, 'sessions.token_hash', tokenHashes))
+    .execute();
+  return new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
+}
+
+/** Every call reads its session; under load many calls share one read. */
+const gatheredSessions = gatheredPerDatabase(readSessionUsers);
+
+export function findSessionUser(db: Kysely<Database>, tokenHash: string) {
+  return gatheredSessions(db).get(tokenHash);
 }
 
 export function extendSession(db: Kysely<Database>, tokenHash: string, expiresAt: string) {

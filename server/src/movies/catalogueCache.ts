@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import { rowIf } from '../db/rowIf';
+import { appMetaValues } from '../db/appMeta';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -73,46 +75,6 @@ export const PUBLIC_LISTS_VERSION = 'public_lists_version';
 /** Replaced by every comment and reaction written or removed, and every member who joins (a mention may name them). */
 export const DISCUSSION_VERSION = 'discussion_version';
 
-/** The read of each set of version keys, built once per database: every cached call makes one. */
-const versionReads = new WeakMap<Db, Map<string, CompiledQuery<{ key: string; value: string }>>>();
-
-function versionRead(db: Db, keys: string[]): CompiledQuery<{ key: string; value: string }> {
-  let reads = versionReads.get(db);
-  if (!reads) versionReads.set(db, (reads = new Map()));
-  const name = keys.join('\0');
-  let read = reads.get(name);
-  if (!read) reads.set(name, (read = db.selectFrom('app_meta').select(['key', 'value']).where('key', 'in', keys).compile()));
-  return read;
-}
-
-type VersionRows = { key: string; value: string }[];
-/** Version reads waiting for the end of this turn of the event loop, by database and keys. */
-const waitingReads = new WeakMap<Db, Map<string, Promise<VersionRows>>>();
-
-/**
- * One read for every call that asks in this turn of the event loop: it runs once the
- * turn's arrived requests have all asked (in the check phase, after the poll phase
- * that received them), so it starts after each of them arrived and sees every write
- * their clients had seen finish. A call that asks once it has started waits for the next.
- */
-function sharedVersionRead(db: Db, keys: string[]): Promise<VersionRows> {
-  let waiting = waitingReads.get(db);
-  if (!waiting) waitingReads.set(db, (waiting = new Map()));
-  const name = keys.join('\0');
-  let read = waiting.get(name);
-  if (!read) {
-    const batch = waiting;
-    read = new Promise<VersionRows>((resolve, reject) => {
-      setImmediate(() => {
-        batch.delete(name);
-        db.executeQuery(versionRead(db, keys)).then((result) => resolve(result.rows), reject);
-      });
-    });
-    waiting.set(name, read);
-  }
-  return read;
-}
-
 /** The versions of `keys` as one token: it changes when any of them does. */
 export async function versionOf(db: Db, keys: string[]): Promise<string> {
   return (await versionsOf(db, keys)).join(':');
@@ -120,14 +82,22 @@ export async function versionOf(db: Db, keys: string[]): Promise<string> {
 
 /** The version of each of `keys`, in their order ('initial' for one never bumped). */
 async function versionsOf(db: Db, keys: string[]): Promise<string[]> {
-  // Inside a transaction the read is its own: it must see the transaction's writes.
-  const rows = db.isTransaction ? (await db.executeQuery(versionRead(db, keys))).rows : await sharedVersionRead(db, keys);
-  const byKey = new Map(rows.map((row) => [row.key, row.value]));
-  return keys.map((key) => byKey.get(key) ?? 'initial');
+  const values = await appMetaValues(db, keys);
+  return keys.map((key) => values.get(key) ?? 'initial');
 }
 
 export function bumpVersion(db: Db, key: string): Promise<void> {
   return bumpVersions(db, [key]);
+}
+
+/** The statement replacing `key`'s token while `when` holds, as part of a larger statement. */
+export function versionBumpIf(db: Db, key: string, when: Expression<SqlBool>) {
+  const { columns, select } = rowIf(db, { key, value: randomUUID() }, () => when);
+  return db
+    .insertInto('app_meta')
+    .columns(columns)
+    .expression(select)
+    .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })));
 }
 
 /** Replaces the tokens of `keys` in one statement. */

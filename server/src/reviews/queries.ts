@@ -36,6 +36,17 @@ export function upsertReview(
   changes: Partial<ReviewFields> & { spoiler?: number },
   now: string,
 ): Promise<{ created_at: string; text: string | null } | undefined> {
+  return reviewUpsert(db, key, stars, changes, now).executeTakeFirst();
+}
+
+/** The statement of `upsertReview`, to run alone or within a larger one. */
+export function reviewUpsert(
+  db: Kysely<Database>,
+  key: { user_id: number; movie_id: number },
+  stars: number,
+  changes: Partial<ReviewFields> & { spoiler?: number },
+  now: string,
+) {
   const update: Updateable<ReviewsTable> = { stars, updated_at: now, ...changes };
   const { columns, select } = rowIf(db, { ...key, ...NO_REVIEW_DETAILS, ...changes, stars, created_at: now, updated_at: now }, (eb) =>
     eb.exists(eb.selectFrom('movies').select('id').where('id', '=', key.movie_id)),
@@ -45,8 +56,7 @@ export function upsertReview(
     .columns(columns)
     .expression(select)
     .onConflict((conflict) => conflict.columns(['user_id', 'movie_id']).doUpdateSet(update))
-    .returning(['created_at', 'text'])
-    .executeTakeFirst();
+    .returning(['created_at', 'text']);
 }
 
 /** Average stars and review count of every reviewed movie. */

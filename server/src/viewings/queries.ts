@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql, type SqlBool } from 'kysely';
 import { rowIf } from '../db/rowIf';
 import type { Database } from '../db/schema';
 
@@ -26,10 +26,15 @@ export async function insertViewing(db: Db, row: { user_id: number; movie_id: nu
 
 /** Inserts the viewing unless the member has one of the movie already; one statement. */
 export async function insertFirstViewing(db: Db, row: { user_id: number; movie_id: number } & ViewingFields, now: string): Promise<void> {
+  await firstViewingInsert(db, row, now).execute();
+}
+
+/** The statement of `insertFirstViewing`, written only while `when` holds too (as part of a larger statement). */
+export function firstViewingInsert(db: Db, row: { user_id: number; movie_id: number } & ViewingFields, now: string, when: Expression<SqlBool> = sql<SqlBool>`true`) {
   const { columns, select } = rowIf(db, { ...row, created_at: now, updated_at: now }, (eb) =>
-    eb.not(eb.exists(eb.selectFrom('viewings').select('id').where('user_id', '=', row.user_id).where('movie_id', '=', row.movie_id))),
+    eb.and([eb.not(eb.exists(eb.selectFrom('viewings').select('id').where('user_id', '=', row.user_id).where('movie_id', '=', row.movie_id))), when]),
   );
-  await db.insertInto('viewings').columns(columns).expression(select).execute();
+  return db.insertInto('viewings').columns(columns).expression(select);
 }
 
 export function updateViewing(db: Db, id: number, changes: Partial<ViewingFields>, now: string) {

@@ -8,7 +8,7 @@ import {
   type ViewingCreate,
   type ViewingMember,
 } from '@movieclub/contract';
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { movieExists } from '../reviews/queries';
@@ -113,7 +113,17 @@ export async function deleteViewing(db: Db, viewerId: number, id: number): Promi
 /** A review saved by someone who never logged the movie logs a viewing for today, as a diary would. */
 export async function logFirstViewing(db: Db, userId: number, movieId: number): Promise<void> {
   const now = new Date().toISOString();
-  await q.insertFirstViewing(db, { user_id: userId, movie_id: movieId, watched_on: now.slice(0, 10), rewatch: 0, place: null, note: null }, now);
+  await q.insertFirstViewing(db, firstViewingOf(userId, movieId, now), now);
+}
+
+/** `logFirstViewing`'s statement, written only while `when` holds, within a larger statement (a review's save). */
+export function firstViewingStatement(db: Db, userId: number, movieId: number, now: string, when: Expression<SqlBool>) {
+  return q.firstViewingInsert(db, firstViewingOf(userId, movieId, now), now, when);
+}
+
+/** The viewing a first rating logs: watched today, no place or note. */
+function firstViewingOf(userId: number, movieId: number, now: string) {
+  return { user_id: userId, movie_id: movieId, watched_on: now.slice(0, 10), rewatch: 0, place: null, note: null };
 }
 
 function monthRange(year: number | undefined, month: number | undefined): { from: string | null; until: string | null } {

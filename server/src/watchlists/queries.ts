@@ -58,9 +58,24 @@ export function setSecret(db: Db, id: number, secret: string) {
  * Takes the list's row lock for the rest of the transaction (PostgreSQL row
  * lock; SQLite's write lock), so changes to one list's items run one at a time.
  */
-export async function lockList(trx: Transaction<Database>, id: number, now: string): Promise<boolean> {
-  const result = await trx.updateTable('watchlists').set({ updated_at: now }).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export type LockedList = { id: number; personal: boolean };
+
+/** Takes the list's lock for the transaction; whether the list is personal, or null when there is no such list. */
+export async function lockList(trx: Transaction<Database>, id: number, now: string): Promise<Omit<LockedList, 'id'> | null> {
+  const row = await trx.updateTable('watchlists').set({ updated_at: now }).where('id', '=', id).returning('is_personal').executeTakeFirst();
+  return row ? { personal: row.is_personal === 1 } : null;
+}
+
+/** Takes the lock of the member's personal list for the transaction; null when they have none yet. */
+export async function lockPersonalList(trx: Transaction<Database>, ownerId: number, now: string): Promise<LockedList | null> {
+  const row = await trx
+    .updateTable('watchlists')
+    .set({ updated_at: now })
+    .where('owner_id', '=', ownerId)
+    .where('is_personal', '=', 1)
+    .returning('id')
+    .executeTakeFirst();
+  return row ? { id: row.id, personal: true } : null;
 }
 
 export function listItems(db: Db, listId: number) {

@@ -38,11 +38,9 @@ export async function routes(app: FastifyInstance): Promise<void> {
   });
 
   contractRoute(app, api.addToMine)(async (request) => {
-    const user = request.user;
-    const list = await service.ensurePersonalList(app.db, user.id);
-    const added = await service.addItem(app.db, list.id, request.body.movie_id, user.id);
-    if (added) changed(list.id, 'items');
-    return { success: true, watchlist_id: list.id, added };
+    const { listId, added } = await service.addToPersonalList(app.db, request.user.id, request.body.movie_id);
+    if (added) changed(listId, 'items');
+    return { success: true, watchlist_id: listId, added };
   });
 
   contractRoute(app, api.addItem)(async (request) => {

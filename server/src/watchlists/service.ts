@@ -8,7 +8,7 @@ import {
   type Watchlist,
   type WatchlistPermissions,
 } from '@movieclub/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { bumpVersion, CATALOGUE_VERSION, CatalogueCache, PUBLIC_LISTS_VERSION, versionOf } from '../movies/catalogueCache';
@@ -132,7 +132,13 @@ export async function moderatorsOf(db: Db, listId: number): Promise<{ moderators
 /** The whole Watchlist entity as `GET /api/watchlists/{id}` returns it. */
 export async function describeList(db: Db, access: Access): Promise<Watchlist> {
   const { list } = access;
-  const [items, moderators, picked] = await Promise.all([q.listItems(db, list.id), moderatorsOf(db, list.id), pickedMovie(db, list)]);
+  // A personal list never has moderators (they cannot be added to one), so it is not asked.
+  const noModerators = { moderators: [], moderators_detail: [] };
+  const [items, moderators, picked] = await Promise.all([
+    q.listItems(db, list.id),
+    list.is_personal === 1 ? noModerators : moderatorsOf(db, list.id),
+    pickedMovie(db, list),
+  ]);
   return {
     id: list.id,
     name: list.name,
@@ -169,25 +175,47 @@ export async function createPublicList(db: Db, ownerId: number, name: string): P
 export async function addItem(db: Db, listId: number, movieId: number, userId: number): Promise<boolean> {
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
-    if (!(await q.lockList(trx, listId, now))) throw notFound(NOT_FOUND);
-    if (await q.appendItem(trx, { watchlist_id: listId, movie_id: movieId, added_by: userId, added_at: now })) {
-      await listsChanged(trx);
-      return true;
-    }
-    if (!(await q.findMovie(trx, movieId))) throw notFound('Movie not found.');
-    return false;
+    const list = await q.lockList(trx, listId, now);
+    if (!list) throw notFound(NOT_FOUND);
+    return appendToLocked(trx, { id: listId, ...list }, movieId, userId, now);
   });
+}
+
+/**
+ * Appends a movie to the member's personal list, made first if they have none. The list is
+ * found by its lock, so a member who has one (nearly every call) waits for one read fewer.
+ */
+export async function addToPersonalList(db: Db, userId: number, movieId: number): Promise<{ listId: number; added: boolean }> {
+  const now = new Date().toISOString();
+  const append = () =>
+    db.transaction().execute(async (trx) => {
+      const list = await q.lockPersonalList(trx, userId, now);
+      return list ? { listId: list.id, added: await appendToLocked(trx, list, movieId, userId, now) } : null;
+    });
+  const appended = await append();
+  if (appended) return appended;
+  await ensurePersonalList(db, userId);
+  return (await append())!;
+}
+
+async function appendToLocked(trx: Transaction<Database>, list: q.LockedList, movieId: number, userId: number, now: string): Promise<boolean> {
+  if (await q.appendItem(trx, { watchlist_id: list.id, movie_id: movieId, added_by: userId, added_at: now })) {
+    await publicListChanged(trx, list);
+    return true;
+  }
+  if (!(await q.findMovie(trx, movieId))) throw notFound('Movie not found.');
+  return false;
 }
 
 export async function removeItem(db: Db, access: Access, movieId: number): Promise<void> {
   requireEditor(access);
   const listId = access.list.id;
   await db.transaction().execute(async (trx) => {
-    await q.lockList(trx, listId, new Date().toISOString());
+    const list = await q.lockList(trx, listId, new Date().toISOString());
     const item = await q.findItem(trx, listId, movieId);
     if (!item) throw notFound('That movie is not in this watchlist.');
     await q.deleteItem(trx, listId, movieId, item.position);
-    await listsChanged(trx);
+    await publicListChanged(trx, list);
   });
 }
 
@@ -204,11 +232,11 @@ export async function reorder(db: Db, access: Access, order: number[]): Promise<
   requireEditor(access);
   const listId = access.list.id;
   await db.transaction().execute(async (trx) => {
-    await q.lockList(trx, listId, new Date().toISOString());
+    const list = await q.lockList(trx, listId, new Date().toISOString());
     const current = await q.itemMovieIds(trx, listId);
     if (!isExactPermutation(current, order)) throw conflict('List changed; reload.', 'list_changed');
     await q.setPositions(trx, listId, order);
-    await listsChanged(trx);
+    await publicListChanged(trx, list);
   });
 }
 
@@ -267,6 +295,10 @@ export async function removeModerator(db: Db, access: Access, username: string) 
  */
 const publicListPages = new CatalogueCache<{ watchlists: PublicWatchlistSummary[]; total: number }>(200);
 export const listsChanged = (db: Db) => bumpVersion(db, PUBLIC_LISTS_VERSION);
+/** A list's items changed: the pages change only if the list is public (a personal list is personal for good). */
+const publicListChanged = async (db: Db, list: { personal: boolean } | null) => {
+  if (!list?.personal) await listsChanged(db);
+};
 
 /** One page of public lists matching `q`, and how many match in all. */
 export async function publicLists(
