@@ -23,23 +23,13 @@ export async function movieExists(db: Kysely<Database>, movieId: number): Promis
 }
 
 /**
- * Inserts the user's review of a movie or updates the one they have; undefined, and nothing
- * written, when the movie is not in the catalogue (checked in the same statement). `changes`
- * holds only the detail fields the client sent, so a quick rating (stars alone) keeps
+ * The statement that inserts the user's review of a movie or updates the one they have (run alone
+ * or within a larger one), returning the saved row's `created_at` and `text`; it returns nothing,
+ * and writes nothing, when the movie is not in the catalogue (checked in the same statement).
+ * `changes` holds only the detail fields the client sent, so a quick rating (stars alone) keeps
  * everything else. ON CONFLICT … DO UPDATE reads the same on SQLite and PostgreSQL, and is
  * atomic on both.
  */
-export function upsertReview(
-  db: Kysely<Database>,
-  key: { user_id: number; movie_id: number },
-  stars: number,
-  changes: Partial<ReviewFields> & { spoiler?: number },
-  now: string,
-): Promise<{ created_at: string; text: string | null } | undefined> {
-  return reviewUpsert(db, key, stars, changes, now).executeTakeFirst();
-}
-
-/** The statement of `upsertReview`, to run alone or within a larger one. */
 export function reviewUpsert(
   db: Kysely<Database>,
   key: { user_id: number; movie_id: number },

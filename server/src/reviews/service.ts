@@ -38,7 +38,7 @@ export async function saveReview(db: Kysely<Database>, userId: number, input: Re
 
 /** The review, then its first viewing, then the versions: a reader who sees a new version sees both. */
 async function saveInTurn(db: Kysely<Database>, userId: number, input: ReviewPost, now: string) {
-  const saved = await queries.upsertReview(db, { user_id: userId, movie_id: input.movie_id }, input.stars, detailChanges(input), now);
+  const saved = await queries.reviewUpsert(db, { user_id: userId, movie_id: input.movie_id }, input.stars, detailChanges(input), now).executeTakeFirst();
   if (!saved) return undefined;
   await logFirstViewing(db, userId, input.movie_id);
   // A rating that leaves the review's text alone, and the review has none, changes no movie's excerpt.
