@@ -74,10 +74,9 @@ export class AuthService {
     const device = await this.devices.nonceFor(deviceCookie, usernameLower);
     const now = Date.now();
     const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
-    if ((await queries.countLoginFailuresSince(this.db, usernameLower, device, since)) >= this.failuresPerUsername) {
-      throw new HttpError(429, LOCKED, 'login_locked');
-    }
-    const row = await findUserByName(this.db, input.username);
+    // Read side by side: on PostgreSQL each read waits its turn for a connection.
+    const [failures, row] = await Promise.all([queries.countLoginFailuresSince(this.db, usernameLower, device, since), findUserByName(this.db, input.username)]);
+    if (failures >= this.failuresPerUsername) throw new HttpError(429, LOCKED, 'login_locked');
     const storedHash = row?.password_hash ?? (await decoyPasswordHash());
     const { valid, outdated } = await verifyPassword(input.password, storedHash);
     if (!row || !valid) {
@@ -85,7 +84,8 @@ export class AuthService {
       throw unauthorized(INVALID_LOGIN, 'invalid_credentials');
     }
     if (outdated) await queries.updatePasswordHash(this.db, row.id, storedHash, await hashPassword(input.password));
-    await queries.clearLoginFailures(this.db, usernameLower, device);
+    // Nothing counted, nothing to clear (older rows count for nothing and housekeeping deletes them).
+    if (failures > 0) await queries.clearLoginFailures(this.db, usernameLower, device);
     return { id: row.id, username: row.username, profile_picture: row.profile_picture, created_at: row.created_at };
   }
 
