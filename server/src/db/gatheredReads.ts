@@ -65,3 +65,10 @@ export function oneOfTexts(db: Db, column: string, values: string[]): RawBuilder
     ? sql<SqlBool>`${sql.ref(column)} = any(${values}::text[])`
     : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
 }
+
+/** `oneOfTexts` for integer columns. */
+export function oneOfIntegers(db: Db, column: string, values: number[]): RawBuilder<SqlBool> {
+  return dialectOf(db) === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} = any(${values}::integer[])`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
+}

@@ -18,6 +18,7 @@ export interface Database {
   watchlist_items: WatchlistItemsTable;
   watchlist_moderators: WatchlistModeratorsTable;
   app_meta: AppMetaTable;
+  movie_review_versions: MovieReviewVersionsTable;
   viewings: ViewingsTable;
   viewing_companions: ViewingCompanionsTable;
   imports: ImportsTable;
@@ -191,6 +192,12 @@ export interface WatchlistModeratorsTable {
 export interface AppMetaTable {
   key: string;
   value: string;
+}
+
+/** Counted up by triggers at every change to a movie's reviews. */
+export interface MovieReviewVersionsTable {
+  movie_id: number;
+  version: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -70,6 +70,17 @@ export async function bumpImdbIndexVersion(db: Db): Promise<void> {
   await bumpCatalogueVersion(db);
 }
 
+/**
+ * Replaced, with the catalogue's version, whenever a member's picture changes: what shows reviewers
+ * (recent reviewers, a movie's reviews) is kept against it and the movies' own review versions.
+ */
+export const MEMBERS_VERSION = 'members_version';
+
+/** A member's picture changed: the catalogue's version and the members'. */
+export function bumpMembersVersion(db: Db): Promise<void> {
+  return bumpVersions(db, [CATALOGUE_VERSION, MEMBERS_VERSION]);
+}
+
 /** Version tokens kept in `app_meta`: the catalogue's, and the public lists' (list names, items, order). */
 export const PUBLIC_LISTS_VERSION = 'public_lists_version';
 /** Replaced by every comment and reaction written or removed, and every member who joins (a mention may name them). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { bumpCatalogueVersion } from '../movies/catalogueCache';
+import { bumpMembersVersion } from '../movies/catalogueCache';
 import { swapProfilePicture } from './queries';
 import { type AvatarStore, normalisePicture } from './upload';
 
@@ -17,12 +17,12 @@ export async function changePicture(db: Kysely<Database>, store: AvatarStore, us
   }
   await store.remove(previous);
   // Reviewer avatars in cached review answers change with it.
-  await bumpCatalogueVersion(db);
+  await bumpMembersVersion(db);
   return url;
 }
 
 /** Goes back to the default avatar and deletes the stored file. */
 export async function removePicture(db: Kysely<Database>, store: AvatarStore, userId: number): Promise<void> {
   await store.remove(await swapProfilePicture(db, userId, null));
-  await bumpCatalogueVersion(db);
+  await bumpMembersVersion(db);
 }

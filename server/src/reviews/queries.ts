@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
+import { oneOfIntegers } from '../db/gatheredReads';
 import { rowIf } from '../db/rowIf';
 import type { Database, ReviewsTable } from '../db/schema';
 
@@ -47,6 +48,16 @@ export function reviewUpsert(
     .expression(select)
     .onConflict((conflict) => conflict.columns(['user_id', 'movie_id']).doUpdateSet(update))
     .returning(['created_at', 'text']);
+}
+
+/** Average stars and review count of each listed movie that has reviews. */
+export function averageStarsOf(db: Kysely<Database>, movieIds: number[]) {
+  return db
+    .selectFrom('reviews')
+    .select((eb) => ['movie_id', eb.fn.avg<number>('stars').as('avg'), eb.fn.countAll<number>().as('count')])
+    .where(oneOfIntegers(db, 'movie_id', movieIds))
+    .groupBy('movie_id')
+    .execute();
 }
 
 /** Average stars and review count of every reviewed movie. */

@@ -3,7 +3,17 @@ import { TTM_GRADE_NUMBER, type TtmGrade } from '@movieclub/contract';
 import { type Kysely, sql, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
-import { bumpCatalogueVersion, CATALOGUE_VERSION, CatalogueCache, DISCUSSION_VERSION, REVIEW_TEXTS_VERSION, versionBumpIf, versionOf } from '../movies/catalogueCache';
+import {
+  bumpCatalogueVersion,
+  CATALOGUE_VERSION,
+  CatalogueCache,
+  DISCUSSION_VERSION,
+  MEMBERS_VERSION,
+  REVIEW_TEXTS_VERSION,
+  versionBumpIf,
+  versionOf,
+} from '../movies/catalogueCache';
+import { reviewVersionsOf } from './movieVersions';
 import { dialectOf } from '../db/database';
 import { ownReactionsToReviewsOf, reviewSocial } from '../comments/service';
 import { firstViewingStatement, logFirstViewing } from '../viewings/service';
@@ -63,6 +73,11 @@ function saveInOneStatement(db: Kysely<Database>, userId: number, input: ReviewP
     .executeTakeFirst();
 }
 
+/** Stars to 2 decimals and the count, as the client shows them. */
+function averageEntry(row: { avg: number | string; count: number | string }): AverageEntry {
+  return { avg: Math.round(Number(row.avg) * 100) / 100, count: Number(row.count) };
+}
+
 // Answers read on every page, kept per catalogue version (a saved review or a new picture makes a new one).
 const everyAverage = new CatalogueCache<Map<number, AverageEntry>>(1);
 const averageAnswers = new CatalogueCache<Record<string, AverageEntry>>(2000);
@@ -76,35 +91,39 @@ export function everyAverageByMovie(db: Kysely<Database>, version?: string): Pro
     'all',
     async () => {
       const rows = await queries.averageStars(db);
-      return new Map(rows.map((row) => [row.movie_id, { avg: Math.round(Number(row.avg) * 100) / 100, count: Number(row.count) }]));
+      return new Map(rows.map((row) => [row.movie_id, averageEntry(row)]));
     },
     version,
   );
 }
 
-/** `{<movieId>: {avg, count}}` for the listed movies that have reviews, kept per list and catalogue version (a page's movies are asked for by everyone who opens it). */
+/**
+ * `{<movieId>: {avg, count}}` for the listed movies that have reviews, kept per list until one of
+ * its movies' reviews changes (a page's movies are asked for by everyone who opens it, and a busy
+ * club's other reviews leave them be).
+ */
 export async function averagesFor(db: Kysely<Database>, movieIds: number[]): Promise<Record<string, AverageEntry>> {
   if (movieIds.length === 0) return {};
-  const version = await versionOf(db, [CATALOGUE_VERSION]);
+  const version = await reviewVersionsOf(db, movieIds);
   return averageAnswers.get(
     db,
     movieIds.join(','),
     async () => {
-      const all = await everyAverageByMovie(db, version);
       const averages: Record<string, AverageEntry> = {};
-      for (const id of movieIds) {
-        const average = all.get(id);
-        if (average) averages[String(id)] = average;
-      }
+      for (const row of await queries.averageStarsOf(db, movieIds)) averages[String(row.movie_id)] = averageEntry(row);
       return averages;
     },
     version,
   );
 }
 
-/** `{<movieId>: [{username, profile_picture}]}` newest first; movies without reviews get an empty list. */
-export function recentFor(db: Kysely<Database>, movieIds: number[], limit: number): Promise<Record<string, ReviewUser[]>> {
-  return recentAnswers.get(db, `${limit}:${movieIds.join(',')}`, () => readRecent(db, movieIds, limit));
+/**
+ * `{<movieId>: [{username, profile_picture}]}` newest first; movies without reviews get an empty
+ * list. Kept until one of the movies' reviews or a member's picture changes.
+ */
+export async function recentFor(db: Kysely<Database>, movieIds: number[], limit: number): Promise<Record<string, ReviewUser[]>> {
+  const [reviews, members] = await Promise.all([reviewVersionsOf(db, movieIds), versionOf(db, [MEMBERS_VERSION])]);
+  return recentAnswers.get(db, `${limit}:${movieIds.join(',')}`, () => readRecent(db, movieIds, limit), `${reviews}:${members}`);
 }
 
 async function readRecent(db: Kysely<Database>, movieIds: number[], limit: number): Promise<Record<string, ReviewUser[]>> {
@@ -169,7 +188,8 @@ export async function reviewMentions(db: Kysely<Database>, userId: number, movie
  */
 export async function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number, viewerId: number | null = null): Promise<ReviewRead[]> {
   const kept = async () => {
-    const version = await versionOf(db, [CATALOGUE_VERSION, DISCUSSION_VERSION]);
+    const [reviews, others] = await Promise.all([reviewVersionsOf(db, [movieId]), versionOf(db, [MEMBERS_VERSION, DISCUSSION_VERSION])]);
+    const version = `${reviews}:${others}`;
     return reviewAnswers.get(
       db,
       `${movieId}:${limit}`,

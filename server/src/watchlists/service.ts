@@ -11,7 +11,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { bumpVersion, CATALOGUE_VERSION, CatalogueCache, PUBLIC_LISTS_VERSION, versionOf } from '../movies/catalogueCache';
+import { bumpVersion, CatalogueCache, MEMBERS_VERSION, PUBLIC_LISTS_VERSION, versionOf } from '../movies/catalogueCache';
 import { findUserByName } from '../users/queries';
 import * as q from './queries';
 import { sanitizeDescription } from './sanitize';
@@ -290,8 +290,8 @@ export async function removeModerator(db: Db, access: Access, username: string) 
 }
 
 /**
- * Public-list pages are kept until a list, its items or their order change (or a poster or
- * owner's picture: the catalogue's version). Any list's change counts: it is one cheap write.
+ * Public-list pages are kept until a public list, its items or their order change, or an owner's
+ * picture (movies, whose posters show, are only ever added, and reviews show nowhere on them).
  */
 const publicListPages = new CatalogueCache<{ watchlists: PublicWatchlistSummary[]; total: number }>(200);
 export const listsChanged = (db: Db) => bumpVersion(db, PUBLIC_LISTS_VERSION);
@@ -305,7 +305,7 @@ export async function publicLists(
   db: Db,
   options: { q: string | null; limit: number; offset: number },
 ): Promise<{ watchlists: PublicWatchlistSummary[]; total: number }> {
-  const version = await versionOf(db, [CATALOGUE_VERSION, PUBLIC_LISTS_VERSION]);
+  const version = await versionOf(db, [MEMBERS_VERSION, PUBLIC_LISTS_VERSION]);
   return publicListPages.get(db, JSON.stringify(options), () => readPublicLists(db, options), version);
 }
 
