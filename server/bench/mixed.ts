@@ -74,7 +74,46 @@ async function signIn(base: string, username: string, agent = new http.Agent({ k
   return { username, agent, cookie: reply.cookies.map((cookie) => cookie.split(';')[0]).join('; ') };
 }
 
-async function runClients(base: string, movieIds: number[], tconsts: string[]) {
+/** CPU seconds each process has used so far, read from Linux's /proc (an empty map elsewhere). */
+function cpuSecondsByPid(pids: number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Gone, or not Linux.
+    }
+  }
+  return seconds;
+}
+
+/** The PostgreSQL server's processes on this machine (the bench's database is local). */
+function postgresPids(): number[] {
+  try {
+    return fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name) && readComm(name) === 'postgres').map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function readComm(pid: string): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** CPU used between two readings by the processes present in both. */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) if (before.has(pid)) total += seconds - before.get(pid)!;
+  return total;
+}
+
+async function runClients(base: string, movieIds: number[], tconsts: string[], appPid: number) {
   // Members register and sign in before the clock starts, a few at a time.
   const members: Member[] = [];
   for (let start = 0; start < CLIENTS; start += 10) {
@@ -113,6 +152,11 @@ async function runClients(base: string, movieIds: number[], tconsts: string[]) {
   await Promise.all(members.map((member) => call(`${base}/api/health`, member)));
   const warmupEnd = performance.now() + WARMUP_SECONDS * 1000;
   const deadline = warmupEnd + SECONDS * 1000;
+  // The CPU the app and the database server use in the timed window, a figure the members waiting
+  // for their sign-in's hash (how many varies between runs) do not move as they move the times.
+  const readCpu = () => ({ app: cpuSecondsByPid([appPid]), database: cpuSecondsByPid(postgresPids()) });
+  let cpuAtStart = readCpu();
+  const startReading = setTimeout(() => (cpuAtStart = readCpu()), WARMUP_SECONDS * 1000);
   await Promise.all(
     members.map(async (member) => {
       while (performance.now() < deadline) {
@@ -150,15 +194,19 @@ async function runClients(base: string, movieIds: number[], tconsts: string[]) {
       }
     }),
   );
+  const cpuAtEnd = readCpu();
+  clearTimeout(startReading);
   for (const member of members) member.agent.destroy();
-  return { timings, warmup, failures, warmupFailures, byRoute };
+  const cpu = { app: cpuBetween(cpuAtStart.app, cpuAtEnd.app), database: cpuBetween(cpuAtStart.database, cpuAtEnd.database) };
+  return { timings, warmup, failures, warmupFailures, byRoute, cpu };
 }
 
 /** A call's route without its numbers, ids and query: `/api/movies/:id/reviews`. */
 const routeName = (target: string) => target.split('?')[0].replace(/\/(tt)?\d+/g, '/:id');
 
-/** Each run's calls by route, printed after the table. */
+/** Each run's calls by route, and its CPU a call, printed after the table. */
 const routeTables: string[] = [];
+const cpuLines: string[] = [];
 
 async function measure(label: string, databaseUrl: string, dir: string, env: Record<string, string>, pgSchema?: string) {
   const { movieIds, tconsts } = await seedClub(databaseUrl, pgSchema);
@@ -169,7 +217,7 @@ async function measure(label: string, databaseUrl: string, dir: string, env: Rec
     SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
   });
   try {
-    const { timings, warmup, failures, warmupFailures, byRoute } = await runClients(url, movieIds, tconsts);
+    const { timings, warmup, failures, warmupFailures, byRoute, cpu } = await runClients(url, movieIds, tconsts, child.pid ?? 0);
     for (const kind of ['read', 'write'] as Kind[]) {
       const sorted = warmup[kind].sort((a, b) => a - b);
       console.log(
@@ -185,6 +233,11 @@ async function measure(label: string, databaseUrl: string, dir: string, env: Rec
         `| ${label} | ${kind}s | ${sorted.length.toLocaleString('en')} | ${(sorted.length / SECONDS).toFixed(0)}/s | ${percentile(sorted, 50).toFixed(0)} ms | ` +
           `${p99.toFixed(0)} ms${target} | ${failures[kind]} |`,
       );
+    }
+    const calls = timings.read.length + timings.write.length + timings.login.length;
+    if (calls > 0 && cpu.app > 0) {
+      const database = label === 'PostgreSQL' ? `, the PostgreSQL server ${((cpu.database * 1000) / calls).toFixed(2)} ms` : '';
+      cpuLines.push(`${label}: CPU a call over the ${SECONDS} s (sign-ins' hashes apart): the app ${((cpu.app * 1000) / calls).toFixed(2)} ms${database}.`);
     }
     routeTables.push(`${label}: ${[...byRoute].map(([route, times]) => {
       const sorted = times.sort((a, b) => a - b);
@@ -210,5 +263,5 @@ export async function benchMixed(): Promise<void> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  for (const line of routeTables.splice(0)) console.log(`\n${line}`);
+  for (const line of [...cpuLines.splice(0), ...routeTables.splice(0)]) console.log(`\n${line}`);
 }

@@ -184,7 +184,7 @@ export async function reviewMentions(db: Kysely<Database>, userId: number, movie
 /**
  * A movie's reviews in the read shape; `mine` of the reactions is the viewer's (none when signed out).
  * As a visitor reads them they are kept until the catalogue or the discussion changes (one read of
- * both versions); a member's own reactions are one more read, made alongside.
+ * both versions); a member's own reactions are one more read, made when anyone reacted to them.
  */
 export async function reviewsForMovie(db: Kysely<Database>, movieId: number, limit: number, viewerId: number | null = null): Promise<ReviewRead[]> {
   const kept = async () => {
@@ -202,9 +202,11 @@ export async function reviewsForMovie(db: Kysely<Database>, movieId: number, lim
       version,
     );
   };
-  if (viewerId === null) return kept();
-  // The member's own reactions are read by movie, so they need not wait for the reviews.
-  const [reviews, mine] = await Promise.all([kept(), ownReactionsToReviewsOf(db, movieId, viewerId)]);
+  const reviews = await kept();
+  // Nobody had reacted to these reviews when their versions were read, so the viewer had not either:
+  // no read for the member's own reactions (most reviews have none).
+  if (viewerId === null || !reviews.some((review) => Object.keys(review.reactions.counts).length > 0)) return reviews;
+  const mine = await ownReactionsToReviewsOf(db, movieId, viewerId);
   return reviews.map((review) => ({ ...review, reactions: { ...review.reactions, mine: mine.get(review.id) ?? [] } }));
 }
 

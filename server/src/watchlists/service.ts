@@ -9,6 +9,7 @@ import {
   type WatchlistPermissions,
 } from '@movieclub/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { dialectOf } from '../db/database';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { bumpVersion, CatalogueCache, MEMBERS_VERSION, PUBLIC_LISTS_VERSION, versionOf } from '../movies/catalogueCache';
@@ -187,15 +188,26 @@ export async function addItem(db: Db, listId: number, movieId: number, userId: n
  */
 export async function addToPersonalList(db: Db, userId: number, movieId: number): Promise<{ listId: number; added: boolean }> {
   const now = new Date().toISOString();
-  const append = () =>
-    db.transaction().execute(async (trx) => {
-      const list = await q.lockPersonalList(trx, userId, now);
-      return list ? { listId: list.id, added: await appendToLocked(trx, list, movieId, userId, now) } : null;
-    });
+  const append = dialectOf(db) === 'postgres' ? () => appendInOneStatement(db, userId, movieId, now) : () => appendInTransaction(db, userId, movieId, now);
   const appended = await append();
   if (appended) return appended;
   await ensurePersonalList(db, userId);
   return (await append())!;
+}
+
+function appendInTransaction(db: Db, userId: number, movieId: number, now: string) {
+  return db.transaction().execute(async (trx) => {
+    const list = await q.lockPersonalList(trx, userId, now);
+    return list ? { listId: list.id, added: await appendToLocked(trx, list, movieId, userId, now) } : null;
+  });
+}
+
+/** `appendInTransaction` in one round trip on PostgreSQL; a personal list never changes the public lists' version. */
+async function appendInOneStatement(db: Db, userId: number, movieId: number, now: string) {
+  const row = await q.appendToPersonalList(db, { owner_id: userId, movie_id: movieId, now });
+  if (!row) return null;
+  if (!row.added && !row.movie_exists) throw notFound('Movie not found.');
+  return { listId: row.id, added: Boolean(row.added) };
 }
 
 async function appendToLocked(trx: Transaction<Database>, list: q.LockedList, movieId: number, userId: number, now: string): Promise<boolean> {
