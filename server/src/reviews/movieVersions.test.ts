@@ -72,5 +72,29 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(await averages(), { [first]: { avg: 9, count: 1 } });
       assert.deepEqual((await recent())[second], []);
     });
+
+    it("shows each movie's average in the catalogue as its reviews are, whichever review made the catalogue new", async () => {
+      const carol = await createUser(app, `kept_carol_${kind}`);
+      const third = (await addMovie(db(), { title: 'Kept Third' })).id;
+      const fourth = (await addMovie(db(), { title: 'Kept Fourth' })).id;
+      const shown = async () => {
+        const movies: { id: number; avg_user_rating: number | null; user_rating_count: number }[] = (await app.agent().get('/api/movies')).body.movies;
+        return [third, fourth].map((id) => movies.find((movie) => movie.id === id)).map((movie) => [movie?.avg_user_rating, movie?.user_rating_count]);
+      };
+      await carol.agent.post('/api/review', { movie_id: third, stars: 8 });
+      await carol.agent.post('/api/review', { movie_id: fourth, stars: 2 });
+      assert.deepEqual(await shown(), [[8, 1], [2, 1]]);
+      await bob.agent.post('/api/review', { movie_id: third, stars: 4 });
+      assert.deepEqual(await shown(), [[6, 2], [2, 1]], 'the movie reviewed');
+
+      // Changed by hand, then a review of another movie makes a new catalogue: the hand-made change shows too.
+      await db().updateTable('reviews').set({ stars: 10 }).where('movie_id', '=', fourth).execute();
+      await carol.agent.post('/api/review', { movie_id: third, stars: 6 });
+      assert.deepEqual(await shown(), [[5, 2], [10, 1]]);
+
+      await db().deleteFrom('reviews').where('movie_id', '=', third).execute();
+      await carol.agent.post('/api/review', { movie_id: first, stars: 5 });
+      assert.deepEqual(await shown(), [[null, 0], [10, 1]], 'a movie whose reviews are gone has none');
+    });
   });
 }

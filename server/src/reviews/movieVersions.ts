@@ -21,3 +21,9 @@ export async function reviewVersionsOf(db: Db, movieIds: number[]): Promise<stri
   const versions = await Promise.all(movieIds.map((id) => reads.get(id)));
   return versions.map((version) => version ?? 0).join('.');
 }
+
+/** Every reviewed movie's review version (a movie never reviewed has none), read whole. */
+export async function allReviewVersions(db: Db): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('movie_review_versions').select(['movie_id', 'version']).execute();
+  return new Map(rows.map((row) => [row.movie_id, Number(row.version)]));
+}

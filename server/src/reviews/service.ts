@@ -13,7 +13,7 @@ import {
   versionBumpIf,
   versionOf,
 } from '../movies/catalogueCache';
-import { reviewVersionsOf } from './movieVersions';
+import { allReviewVersions, reviewVersionsOf } from './movieVersions';
 import { dialectOf } from '../db/database';
 import { ownReactionsToReviewsOf, reviewSocial } from '../comments/service';
 import { firstViewingStatement, logFirstViewing } from '../viewings/service';
@@ -86,15 +86,36 @@ const reviewAnswers = new CatalogueCache<ReviewRead[]>(2000);
 
 /** Every reviewed movie's average stars (to 2 decimals) and review count, kept per catalogue version. */
 export function everyAverageByMovie(db: Kysely<Database>, version?: string): Promise<Map<number, AverageEntry>> {
-  return everyAverage.get(
-    db,
-    'all',
-    async () => {
-      const rows = await queries.averageStars(db);
-      return new Map(rows.map((row) => [row.movie_id, averageEntry(row)]));
-    },
-    version,
-  );
+  return everyAverage.get(db, 'all', () => averagesNow(db), version);
+}
+
+/** The averages last read, each with the review version of its movie when it was read. */
+const lastAverages = new WeakMap<Kysely<Database>, { versions: Map<number, number>; averages: Map<number, AverageEntry> }>();
+
+/**
+ * Every average, read again only for the movies whose review version changed since the last
+ * read: a catalogue made again after one review reads that movie's, not every review's.
+ * The versions are read first, so an average is never older than the version it is kept with,
+ * and a movie whose version moves on is read again, whichever read finished last.
+ */
+async function averagesNow(db: Kysely<Database>): Promise<Map<number, AverageEntry>> {
+  const versions = await allReviewVersions(db);
+  const last = lastAverages.get(db);
+  let averages: Map<number, AverageEntry>;
+  if (!last) {
+    averages = new Map((await queries.averageStars(db)).map((row) => [row.movie_id, averageEntry(row)]));
+  } else {
+    const changed = [...versions].filter(([id, version]) => last.versions.get(id) !== version).map(([id]) => id);
+    for (const id of last.versions.keys()) if (!versions.has(id)) changed.push(id);
+    averages = new Map(last.averages);
+    if (changed.length > 0) {
+      const rows = await queries.averageStarsOf(db, changed);
+      for (const id of changed) averages.delete(id);
+      for (const row of rows) averages.set(row.movie_id, averageEntry(row));
+    }
+  }
+  lastAverages.set(db, { versions, averages });
+  return averages;
 }
 
 /**
