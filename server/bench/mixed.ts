@@ -235,10 +235,14 @@ async function measure(label: string, databaseUrl: string, dir: string, env: Rec
       );
     }
     const calls = timings.read.length + timings.write.length + timings.login.length;
+    // Members in a sign-in at an average moment (their time in sign-ins over the window's length):
+    // they call nothing else meanwhile, so the more there are, the shorter the others' queues.
+    const signingIn = timings.login.reduce((sum, took) => sum + took, 0) / (SECONDS * 1000);
+    const waiting = `on average ${signingIn.toFixed(0)} of the ${CLIENTS} members were signing in`;
     if (calls > 0 && cpu.app > 0) {
       const database = label === 'PostgreSQL' ? `, the PostgreSQL server ${((cpu.database * 1000) / calls).toFixed(2)} ms` : '';
-      cpuLines.push(`${label}: CPU a call over the ${SECONDS} s (sign-ins' hashes apart): the app ${((cpu.app * 1000) / calls).toFixed(2)} ms${database}.`);
-    }
+      cpuLines.push(`${label}: CPU a call over the ${SECONDS} s (sign-ins' hashes apart): the app ${((cpu.app * 1000) / calls).toFixed(2)} ms${database}; ${waiting}.`);
+    } else cpuLines.push(`${label}: ${waiting}.`);
     routeTables.push(`${label}: ${[...byRoute].map(([route, times]) => {
       const sorted = times.sort((a, b) => a - b);
       return `${route} ${sorted.length.toLocaleString('en')} calls, p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms`;
