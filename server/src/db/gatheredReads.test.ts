@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../testing/testApp';
-import { GatheredReads, oneOfTexts } from './gatheredReads';
+import { GatheredReads, gatheredOnPostgres, oneOfTexts } from './gatheredReads';
 import { migrateToLatest } from './migrate';
 
 /** A store read by key lists, recording each read's keys; a read answers what the store held when it started. */
@@ -94,6 +94,19 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(await values(['one_of_y', "one_of_it's", 'one_of_none', 'one_of_x']), ["it's", 'x', 'y']);
       assert.deepEqual(await values([]), []);
       assert.equal(read(['one_of_x']).compile().sql, read(['a', 'b', 'c']).compile().sql);
+    });
+
+    it(`answers each call its own keys, ${kind === 'postgres' ? 'the calls asking at once sharing one read' : 'each call reading at once'}`, async () => {
+      const reads: string[][] = [];
+      const read = gatheredOnPostgres(async (_db, keys: string[]) => {
+        reads.push(keys);
+        return new Map(keys.filter((key) => key !== 'none').map((key) => [key, key.toUpperCase()]));
+      });
+      const { db } = testDatabase.database;
+      const [first, second] = await Promise.all([read(db, ['a', 'b']), read(db, ['b', 'none', 'c'])]);
+      assert.deepEqual([...first], [['a', 'A'], ['b', 'B']]);
+      assert.deepEqual([...second], [['b', 'B'], ['c', 'C']]);
+      assert.deepEqual(reads, kind === 'postgres' ? [['a', 'b', 'none', 'c']] : [['a', 'b'], ['b', 'none', 'c']]);
     });
   });
 }

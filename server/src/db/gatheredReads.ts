@@ -57,6 +57,27 @@ export function gatheredPerDatabase<K, V>(read: (db: Db, keys: K[]) => Promise<M
 }
 
 /**
+ * A read of a call's keys, gathered with other calls' on PostgreSQL, where each statement waits
+ * its turn for a connection; made at once on SQLite, where statements run in the call's own turn
+ * and never wait, so gathering them would only delay them.
+ * Keys without a value are left out of the answer.
+ */
+export function gatheredOnPostgres<K, V>(read: (db: Db, keys: K[]) => Promise<Map<K, V>>): (db: Db, keys: K[]) => Promise<Map<K, V>> {
+  const gathered = gatheredPerDatabase(read);
+  return async (db, keys) => {
+    // A transaction's reads are its own.
+    if (dialectOf(db) !== 'postgres' || db.isTransaction) return read(db, keys);
+    const reads = gathered(db);
+    const values = await Promise.all(keys.map((key) => reads.get(key)));
+    const found = new Map<K, V>();
+    keys.forEach((key, index) => {
+      if (values[index] !== undefined) found.set(key, values[index]);
+    });
+    return found;
+  };
+}
+
+/**
  * `column` is one of `values`, as one parameter whatever their number (an array on PostgreSQL,
  * JSON on SQLite), so a gathered read keeps one statement text and stays prepared.
  */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../db/migrate';
-import { imdbNeighbours } from '../recommendations/queries';
+import { imdbNeighbours, imdbNeighboursOfEach } from '../recommendations/queries';
 import { addImdbTitle, addMovie } from '../testing/factories';
 import { createTestDatabase, startTestApp, TEST_DATABASES, type TestApp, type TestDatabase } from '../testing/testApp';
 import { importImdbFiles } from './importer';
@@ -82,7 +82,9 @@ for (const kind of TEST_DATABASES) {
         ('tt7000002', 'movie', 'B', 0, 1990, 'Horror', 900),
         ('tt7000003', 'movie', 'C', 1, 1990, 'Horror', 5000),
         ('tt7000004', 'movie', 'D', 0, 1990, 'Horror', null),
-        ('tt7000005', 'tvSeries', 'E', 0, 1990, 'Horror', 800)`.execute(test.database.db);
+        ('tt7000005', 'tvSeries', 'E', 0, 1990, 'Horror', 800),
+        ('tt7000006', 'tvSeries', 'F', 0, null, 'Horror,Comedy', 400),
+        ('tt7000007', 'tvSeries', 'G', 0, 1984, 'Comedy', 600)`.execute(test.database.db);
       await migrateToLatest(test.database);
     });
     after(() => test.drop());
@@ -94,6 +96,21 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(eighties.map((row) => row.tconst), ['tt7000001']);
       const comedy = await imdbNeighbours(test.database.db, { titleType: 'movie', genre: 'Comedy', limit: 10 });
       assert.deepEqual(comedy.map((row) => row.tconst), ['tt7000001']);
+    });
+
+    it('reads several lists at once as each alone, in its order, a title without a year in lists without an era', async () => {
+      const filters = [
+        { titleType: 'tvSeries', genre: 'Horror', limit: 10 },
+        { titleType: 'movie', genre: 'Horror', yearFrom: 1975, yearTo: 1985, limit: 10 },
+        { titleType: 'tvSeries', genre: 'Comedy', yearFrom: 1980, limit: 10 },
+        { titleType: 'movie', genre: 'Horror', limit: 1 },
+        { titleType: 'movie', genre: 'Western', limit: 10 },
+        { titleType: 'tvSeries', genre: 'Comedy', limit: 10 },
+      ];
+      const lists = (await imdbNeighboursOfEach(test.database.db, filters)).map((rows) => rows.map((row) => row.tconst));
+      const alone = await Promise.all(filters.map(async (filter) => (await imdbNeighbours(test.database.db, filter)).map((row) => row.tconst)));
+      assert.deepEqual(lists, alone);
+      assert.deepEqual(lists, [['tt7000005', 'tt7000006'], ['tt7000001'], ['tt7000007'], ['tt7000002'], [], ['tt7000007', 'tt7000006']]);
     });
   });
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/database';
+import { oneOfTexts } from '../db/gatheredReads';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -37,12 +38,9 @@ const movieColumns = ['id', 'tconst', 'title', 'poster', 'year', 'length', 'genr
 export type ImdbFactsRow = Awaited<ReturnType<typeof imdbTitlesByTconst>>[number];
 export type MovieFactsRow = Awaited<ReturnType<typeof moviesByTconst>>[number];
 
-export async function imdbTitlesByTconst(db: Db, tconsts: string[]) {
-  const rows = [];
-  for (const part of chunks(tconsts)) {
-    rows.push(...(await db.selectFrom('imdb_titles').select(imdbColumns).where(keyIn(db, 'tconst', part)).execute()));
-  }
-  return rows;
+/** The titles' rows, the keys as one parameter whatever their number (the calls asking at once read together). */
+export function imdbTitlesByTconst(db: Db, tconsts: string[]) {
+  return db.selectFrom('imdb_titles').select(imdbColumns).where(oneOfTexts(db, 'tconst', tconsts)).execute();
 }
 
 export async function moviesByTconst(db: Db, tconsts: string[]) {
@@ -107,6 +105,29 @@ export function imdbNeighbours(db: Db, filter: NeighbourFilter) {
   return db.selectFrom('imdb_titles').select(imdbColumns).where('tconst', 'in', top).orderBy('num_votes', 'desc').execute();
 }
 
+/**
+ * `imdbNeighbours` of each filter (all with a genre), in the filters' order: on PostgreSQL one
+ * statement for the lists the calls asking at once need, each walked as alone.
+ */
+export async function imdbNeighboursOfEach(db: Db, filters: Array<NeighbourFilter & { genre: string }>): Promise<ImdbFactsRow[][]> {
+  if (dialectOf(db) !== 'postgres') return Promise.all(filters.map((filter) => imdbNeighbours(db, filter)));
+  const column = <T>(pick: (filter: NeighbourFilter) => T) => filters.map(pick);
+  const { rows } = await sql<ImdbFactsRow & { list: number }>`
+    select f.list - 1 as list, ${sql.join(imdbColumns.map((name) => sql.ref(`t.${name}`)))}
+    from unnest(${column((f) => f.titleType)}::text[], ${column((f) => f.genre)}::text[], ${column((f) => f.yearFrom ?? null)}::integer[],
+      ${column((f) => f.yearTo ?? null)}::integer[], ${column((f) => f.limit)}::integer[]) with ordinality as f(title_type, genre, year_from, year_to, most, list)
+    cross join lateral (
+      select g.tconst from imdb_title_genres g
+      where g.title_type = f.title_type and g.genre = f.genre
+        and (f.year_from is null or g.start_year >= f.year_from) and (f.year_to is null or g.start_year <= f.year_to)
+      order by g.num_votes desc limit f.most) top
+    join imdb_titles t on t.tconst = top.tconst
+    order by f.list, t.num_votes desc`.execute(db);
+  const lists = filters.map((): ImdbFactsRow[] => []);
+  for (const row of rows) lists[row.list]!.push(row);
+  return lists;
+}
+
 /** Catalogue movies sharing any of the genres, newest additions first. */
 export function catalogueByGenres(db: Db, genres: string[], limit: number) {
   return db
@@ -123,6 +144,23 @@ const ratersOf = (db: Db, movieId: number) => db.selectFrom('reviews').select('u
 /** Every rating of the users who rated the source, the source's own among them (up to `limit`). */
 export function ratingsOfRaters(db: Db, movieId: number, limit: number) {
   return db.selectFrom('reviews').select(['movie_id', 'user_id', 'stars']).where('user_id', 'in', ratersOf(db, movieId)).limit(limit).execute();
+}
+
+export type RaterRating = Awaited<ReturnType<typeof ratingsOfRaters>>[number];
+
+/**
+ * `ratingsOfRaters` of each source: on PostgreSQL one statement for the sources of the calls
+ * asking at once, each read as alone.
+ */
+export async function ratingsOfRatersOfEach(db: Db, movieIds: number[], limit: number): Promise<Map<number, RaterRating[]>> {
+  if (dialectOf(db) !== 'postgres') return new Map(await Promise.all(movieIds.map(async (id) => [id, await ratingsOfRaters(db, id, limit)] as const)));
+  const { rows } = await sql<RaterRating & { source: number }>`
+    select s.id as source, r.movie_id, r.user_id, r.stars from unnest(${movieIds}::integer[]) as s(id)
+    cross join lateral (
+      select movie_id, user_id, stars from reviews where user_id in (select user_id from reviews where movie_id = s.id) limit ${limit}) r`.execute(db);
+  const found = new Map(movieIds.map((id): [number, RaterRating[]] => [id, []]));
+  for (const row of rows) found.get(row.source)!.push(row);
+  return found;
 }
 
 /** Reviews with text for these movies, best first (most stars, then newest). */

@@ -7,6 +7,7 @@ import { importImdbFiles } from '../imdb/importer';
 import { BASICS_HEADER, RATINGS_HEADER } from '../imdb/parse';
 import { addImdbTitle, addMovie, addReview, createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
+import { ratingsOfRaters, ratingsOfRatersOfEach } from './queries';
 import { coRatingsFor } from './service';
 
 const ITEM_FIELDS = ['imdb_id', 'movie_id', 'poster', 'review', 'title'];
@@ -216,6 +217,16 @@ for (const kind of TEST_DATABASES) {
         assert.equal(added.get(movieId)!.common, rating.common, `raters in common with movie ${movieId}`);
         assert.ok(Math.abs(added.get(movieId)!.similarity - rating.similarity) < 1e-9, `similarity to movie ${movieId}: ${added.get(movieId)!.similarity} against ${rating.similarity}`);
       }
+      // Several sources read at once, as for calls asking together: each gets its own raters' ratings, up to the limit.
+      const ids = movies.map((movie) => movie.id);
+      const rowKey = (row: { movie_id: number; user_id: number; stars: number }) => `${row.movie_id}:${row.user_id}:${row.stars}`;
+      const together = await ratingsOfRatersOfEach(db(), ids, Number.MAX_SAFE_INTEGER);
+      for (const id of ids) {
+        const alone = await ratingsOfRaters(db(), id, Number.MAX_SAFE_INTEGER);
+        assert.deepEqual(together.get(id)!.map(rowKey).sort(), alone.map(rowKey).sort(), `movie ${id}`);
+      }
+      const cut = await ratingsOfRatersOfEach(db(), ids, 3);
+      assert.deepEqual(ids.map((id) => cut.get(id)!.length), ids.map(() => 3));
     });
 
     it('refuses an address that is not an IMDb id and says when the title is unknown', async () => {

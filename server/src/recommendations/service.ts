@@ -1,6 +1,7 @@
 import { RECOMMENDATIONS_LIMIT, type RecommendationItem } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { gatheredOnPostgres } from '../db/gatheredReads';
 import { notFound } from '../http/errors';
 import { CatalogueCache, recommendationVersions } from '../movies/catalogueCache';
 import { posterPath } from '../movies/poster';
@@ -71,7 +72,8 @@ const CO_RATINGS_LIMIT = 50_000;
  * same sums, so no rating is left out.
  */
 export async function coRatingsFor(db: Db, movieId: number, limit = CO_RATINGS_LIMIT): Promise<Map<number, CoRating>> {
-  const rows = await queries.ratingsOfRaters(db, movieId, limit);
+  const key = `${limit}:${movieId}`;
+  const rows = (await ratingsOfRaters(db, [key])).get(key) ?? [];
   if (rows.length >= limit) {
     const sums = await queries.coRatingSums(db, movieId, STARS_MIDPOINT, MEAN_PRIOR_WEIGHT);
     return new Map(sums.map((row) => [row.movie_id, cosineOfSums(row)]));
@@ -97,6 +99,25 @@ export async function coRatingsFor(db: Db, movieId: number, limit = CO_RATINGS_L
   for (const [otherId, ratings] of byMovie) result.set(otherId, adjustedCosine(source, ratings, means));
   return result;
 }
+
+/** Sources keyed `limit:movieId` (a test asks with another limit), their ids by limit. */
+function idsByLimit(keys: string[]): Map<number, number[]> {
+  const grouped = new Map<number, number[]>();
+  for (const key of keys) {
+    const [limit, id] = key.split(':').map(Number);
+    grouped.set(limit, [...(grouped.get(limit) ?? []), id]);
+  }
+  return grouped;
+}
+
+/** The ratings of the sources' raters the calls asking at once need, read together; keyed `limit:movieId`. */
+const ratingsOfRaters = gatheredOnPostgres(async (db: Db, keys: string[]) => {
+  const found = new Map<string, queries.RaterRating[]>();
+  for (const [limit, ids] of idsByLimit(keys)) {
+    for (const [id, rows] of await queries.ratingsOfRatersOfEach(db, ids, limit)) found.set(`${limit}:${id}`, rows);
+  }
+  return found;
+});
 
 /** The catalogue movies the source's raters also rated, with their similarity to it. */
 async function coRatedCandidates(db: Db, moviesVersion: string, sourceMovieId: number | null): Promise<{ coRated: Map<number, CoRating>; fromCoRatings: string[] }> {
@@ -125,9 +146,28 @@ const catalogueMovies = new KeptRows<queries.MovieFactsRow>(50_000);
  */
 function indexFacts(db: Db, indexVersion: string, tconsts: string[]): Promise<Map<string, TitleFacts>> {
   return indexTitles.get(db, indexVersion, tconsts, async (missing) =>
-    (await queries.imdbTitlesByTconst(db, missing)).map((row): [string, TitleFacts] => [row.tconst, factsFromImdb(row)]),
+    [...(await titlesByTconst(db, missing)).values()].map((row): [string, TitleFacts] => [row.tconst, factsFromImdb(row)]),
   );
 }
+
+/**
+ * The titles the calls asking at once are missing, read together: on PostgreSQL each read waits
+ * its turn for a connection, and a title's facts are one row, so the statement costs more than the row.
+ */
+const titlesByTconst = gatheredOnPostgres(
+  async (db: Db, tconsts: string[]) => new Map((await queries.imdbTitlesByTconst(db, tconsts)).map((row) => [row.tconst, row])),
+);
+
+/** A genre's lists the calls asking at once are missing, read together (keyed as imdbNeighbours keys them). */
+const genreLists = gatheredOnPostgres(async (db: Db, keys: string[]) => {
+  const filters = keys.map((key) => {
+    const [titleType, genre, yearFrom, yearTo, limit] = key.split('\u0000');
+    const year = (value: string) => (value === '' ? undefined : Number(value));
+    return { titleType, genre, yearFrom: year(yearFrom), yearTo: year(yearTo), limit: Number(limit) };
+  });
+  const lists = await queries.imdbNeighboursOfEach(db, filters);
+  return new Map(keys.map((key, index) => [key, lists[index]!]));
+});
 
 /** Those of these titles that are catalogue movies, with their rows. */
 async function catalogueRows(db: Db, moviesVersion: string, tconsts: string[]): Promise<Map<string, queries.MovieFactsRow>> {
@@ -148,13 +188,13 @@ function withCatalogueGenres(facts: TitleFacts, movie: queries.MovieFactsRow | u
  * eras hold mostly the same titles), so a list costs little more than its 60 references.
  */
 function imdbNeighbours(db: Db, indexVersion: string, filter: queries.NeighbourFilter): Promise<TitleFacts[]> {
-  const key = [filter.titleType, filter.genre, filter.yearFrom, filter.yearTo, filter.limit].join('\u0000');
-  return indexNeighbours.get(
-    db,
-    key,
-    async () => (await queries.imdbNeighbours(db, filter)).map((row) => indexTitles.keep(db, indexVersion, row.tconst, () => factsFromImdb(row))),
-    indexVersion,
-  );
+  const { genre } = filter;
+  const key = [filter.titleType, genre, filter.yearFrom, filter.yearTo, filter.limit].join('\u0000');
+  const read = async () => {
+    const rows = genre === null ? await queries.imdbNeighbours(db, filter) : ((await genreLists(db, [key])).get(key) ?? []);
+    return rows.map((row) => indexTitles.keep(db, indexVersion, row.tconst, () => factsFromImdb(row)));
+  };
+  return indexNeighbours.get(db, key, read, indexVersion);
 }
 
 /** Titles from the IMDb index that share a genre with the source, popular overall and in its era. */
