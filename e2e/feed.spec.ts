@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addMovie, createUser } from '../server/src/testing/factories';
 import { describeViolations, seriousViolations } from './support/a11y';
 import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { movieScreenSettled } from './support/movieScreen';
 import { checkScreen } from './support/screens';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
@@ -46,6 +47,7 @@ describe('the feed and notifications in the browser', () => {
 
     await item.getByRole('link', { name: '0 comments' }).click();
     await reader.page.waitForURL(new RegExp(`/movie/${movieId}$`));
+    await movieScreenSettled(reader.page);
     const review = reader.page.locator('.review-item', { hasText: 'feed_ivy' });
     await review.getByRole('button', { name: 'thumbs up: 0' }).click();
     await review.getByRole('button', { name: 'thumbs up: 1' }).waitFor();

@@ -42,6 +42,20 @@ describe('gathered reads', () => {
     assert.deepEqual(reads, [['a', 'b', 'missing']]);
   });
 
+  it('reads asks that carry values once per key, each with the values of the first to ask', async () => {
+    const reads: Array<Array<{ id: number; limit: number }>> = [];
+    const reader = new GatheredReads(
+      async (asks: Array<{ id: number; limit: number }>) => {
+        reads.push(asks);
+        return new Map(asks.map((ask) => [`${ask.limit}:${ask.id}`, ask.id * ask.limit]));
+      },
+      (ask) => `${ask.limit}:${ask.id}`,
+    );
+    const answers = await Promise.all([reader.get({ id: 2, limit: 10 }), reader.get({ id: 2, limit: 3 }), reader.get({ id: 2, limit: 10 })]);
+    assert.deepEqual(answers, [20, 6, 20]);
+    assert.deepEqual(reads, [[{ id: 2, limit: 10 }, { id: 2, limit: 3 }]]);
+  });
+
   it('gathers the keys asked for while a read is out into the next read, which sees what was written before they asked', async () => {
     const { reader, reads, store, waitForRead, finishRead } = recordingStore({ a: 'one', b: 'two' });
     const first = reader.get('a');

@@ -6,25 +6,33 @@ type Db = Kysely<Database>;
 type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
 
 /**
- * Reads of single keys gathered into one read of many. Keys asked for while no read is out wait
- * for the end of this turn of the event loop (the turn's arrived requests all ask first); keys
- * asked for while one is out wait for it to come back. Under load a read waits its turn for a
+ * Reads of single asks gathered into one read of many. Asks made while no read is out wait
+ * for the end of this turn of the event loop (the turn's arrived requests all ask first); asks
+ * made while one is out wait for it to come back. Under load a read waits its turn for a
  * pool connection, so many calls share it instead of each queueing its own. Every read starts
  * after its callers asked, so it sees each write their clients had seen finish.
+ *
+ * An ask is named by its key (the ask itself unless `keyOf` says otherwise): asks with one key
+ * are read once, and the read answers by key.
  */
-export class GatheredReads<K, V> {
-  private waiting: Map<K, Waiter<V>[]> | null = null;
+export class GatheredReads<A, V, K = A> {
+  private waiting: Map<K, { ask: A; waiters: Waiter<V>[] }> | null = null;
   private out = false;
 
-  constructor(private readonly read: (keys: K[]) => Promise<Map<K, V>>) {}
+  constructor(
+    private readonly read: (asks: A[]) => Promise<Map<K, V>>,
+    private readonly keyOf: (ask: A) => K = (ask) => ask as unknown as K,
+  ) {}
 
-  get(key: K): Promise<V | undefined> {
+  get(ask: A): Promise<V | undefined> {
     if (!this.waiting) {
       this.waiting = new Map();
       if (!this.out) setImmediate(() => this.start());
     }
-    const waiters = this.waiting.get(key) ?? [];
-    this.waiting.set(key, waiters);
+    const key = this.keyOf(ask);
+    let entry = this.waiting.get(key);
+    if (!entry) this.waiting.set(key, (entry = { ask, waiters: [] }));
+    const { waiters } = entry;
     return new Promise<V | undefined>((resolve, reject) => waiters.push({ resolve, reject }));
   }
 
@@ -33,45 +41,51 @@ export class GatheredReads<K, V> {
     if (!batch) return;
     this.waiting = null;
     this.out = true;
-    this.read([...batch.keys()]).then(
+    this.read([...batch.values()].map((entry) => entry.ask)).then(
       (found) => this.settle(batch, (waiter, key) => waiter.resolve(found.get(key))),
       (error: unknown) => this.settle(batch, (waiter) => waiter.reject(error)),
     );
   }
 
-  private settle(batch: Map<K, Waiter<V>[]>, each: (waiter: Waiter<V>, key: K) => void): void {
+  private settle(batch: Map<K, { waiters: Waiter<V>[] }>, each: (waiter: Waiter<V>, key: K) => void): void {
     this.out = false;
-    for (const [key, waiters] of batch) for (const waiter of waiters) each(waiter, key);
+    for (const [key, { waiters }] of batch) for (const waiter of waiters) each(waiter, key);
     if (this.waiting) setImmediate(() => this.start());
   }
 }
 
 /** One `GatheredReads` per database handle, made on first use. */
-export function gatheredPerDatabase<K, V>(read: (db: Db, keys: K[]) => Promise<Map<K, V>>): (db: Db) => GatheredReads<K, V> {
-  const byDatabase = new WeakMap<Db, GatheredReads<K, V>>();
+export function gatheredPerDatabase<A, V, K = A>(
+  read: (db: Db, asks: A[]) => Promise<Map<K, V>>,
+  keyOf?: (ask: A) => K,
+): (db: Db) => GatheredReads<A, V, K> {
+  const byDatabase = new WeakMap<Db, GatheredReads<A, V, K>>();
   return (db) => {
     let reads = byDatabase.get(db);
-    if (!reads) byDatabase.set(db, (reads = new GatheredReads((keys) => read(db, keys))));
+    if (!reads) byDatabase.set(db, (reads = new GatheredReads((asks) => read(db, asks), keyOf)));
     return reads;
   };
 }
 
 /**
- * A read of a call's keys, gathered with other calls' on PostgreSQL, where each statement waits
+ * A read of a call's asks, gathered with other calls' on PostgreSQL, where each statement waits
  * its turn for a connection; made at once on SQLite, where statements run in the call's own turn
- * and never wait, so gathering them would only delay them.
- * Keys without a value are left out of the answer.
+ * and never wait, so gathering them would only delay them. The read answers by key (see
+ * GatheredReads); asks without a value are left out of the answer.
  */
-export function gatheredOnPostgres<K, V>(read: (db: Db, keys: K[]) => Promise<Map<K, V>>): (db: Db, keys: K[]) => Promise<Map<K, V>> {
-  const gathered = gatheredPerDatabase(read);
-  return async (db, keys) => {
+export function gatheredOnPostgres<A, V, K = A>(
+  read: (db: Db, asks: A[]) => Promise<Map<K, V>>,
+  keyOf: (ask: A) => K = (ask) => ask as unknown as K,
+): (db: Db, asks: A[]) => Promise<Map<K, V>> {
+  const gathered = gatheredPerDatabase(read, keyOf);
+  return async (db, asks) => {
     // A transaction's reads are its own.
-    if (dialectOf(db) !== 'postgres' || db.isTransaction) return read(db, keys);
+    if (dialectOf(db) !== 'postgres' || db.isTransaction) return read(db, asks);
     const reads = gathered(db);
-    const values = await Promise.all(keys.map((key) => reads.get(key)));
+    const values = await Promise.all(asks.map((ask) => reads.get(ask)));
     const found = new Map<K, V>();
-    keys.forEach((key, index) => {
-      if (values[index] !== undefined) found.set(key, values[index]);
+    asks.forEach((ask, index) => {
+      if (values[index] !== undefined) found.set(keyOf(ask), values[index]);
     });
     return found;
   };

@@ -72,8 +72,8 @@ const CO_RATINGS_LIMIT = 50_000;
  * same sums, so no rating is left out.
  */
 export async function coRatingsFor(db: Db, movieId: number, limit = CO_RATINGS_LIMIT): Promise<Map<number, CoRating>> {
-  const key = `${limit}:${movieId}`;
-  const rows = (await ratingsOfRaters(db, [key])).get(key) ?? [];
+  const ask = { movieId, limit };
+  const rows = (await ratingsOfRaters(db, [ask])).get(ratersKey(ask)) ?? [];
   if (rows.length >= limit) {
     const sums = await queries.coRatingSums(db, movieId, STARS_MIDPOINT, MEAN_PRIOR_WEIGHT);
     return new Map(sums.map((row) => [row.movie_id, cosineOfSums(row)]));
@@ -100,24 +100,28 @@ export async function coRatingsFor(db: Db, movieId: number, limit = CO_RATINGS_L
   return result;
 }
 
-/** Sources keyed `limit:movieId` (a test asks with another limit), their ids by limit. */
-function idsByLimit(keys: string[]): Map<number, number[]> {
-  const grouped = new Map<number, number[]>();
-  for (const key of keys) {
-    const [limit, id] = key.split(':').map(Number);
-    grouped.set(limit, [...(grouped.get(limit) ?? []), id]);
-  }
-  return grouped;
+/** A source whose raters' ratings are read, at most `limit` of them (a test asks with another limit). */
+interface RatersAsk {
+  movieId: number;
+  limit: number;
 }
 
-/** The ratings of the sources' raters the calls asking at once need, read together; keyed `limit:movieId`. */
-const ratingsOfRaters = gatheredOnPostgres(async (db: Db, keys: string[]) => {
-  const found = new Map<string, queries.RaterRating[]>();
-  for (const [limit, ids] of idsByLimit(keys)) {
-    for (const [id, rows] of await queries.ratingsOfRatersOfEach(db, ids, limit)) found.set(`${limit}:${id}`, rows);
-  }
-  return found;
-});
+/** The ratings of the sources' raters the calls asking at once need, read together, a read per limit. */
+const ratingsOfRaters = gatheredOnPostgres(
+  async (db: Db, asks: RatersAsk[]) => {
+    const found = new Map<string, queries.RaterRating[]>();
+    for (const limit of new Set(asks.map((ask) => ask.limit))) {
+      const ids = asks.filter((ask) => ask.limit === limit).map((ask) => ask.movieId);
+      for (const [id, rows] of await queries.ratingsOfRatersOfEach(db, ids, limit)) found.set(ratersKey({ movieId: id, limit }), rows);
+    }
+    return found;
+  },
+  ratersKey,
+);
+
+function ratersKey({ movieId, limit }: RatersAsk): string {
+  return `${limit}:${movieId}`;
+}
 
 /** The catalogue movies the source's raters also rated, with their similarity to it. */
 async function coRatedCandidates(db: Db, moviesVersion: string, sourceMovieId: number | null): Promise<{ coRated: Map<number, CoRating>; fromCoRatings: string[] }> {
@@ -158,16 +162,18 @@ const titlesByTconst = gatheredOnPostgres(
   async (db: Db, tconsts: string[]) => new Map((await queries.imdbTitlesByTconst(db, tconsts)).map((row) => [row.tconst, row])),
 );
 
-/** A genre's lists the calls asking at once are missing, read together (keyed as imdbNeighbours keys them). */
-const genreLists = gatheredOnPostgres(async (db: Db, keys: string[]) => {
-  const filters = keys.map((key) => {
-    const [titleType, genre, yearFrom, yearTo, limit] = key.split('\u0000');
-    const year = (value: string) => (value === '' ? undefined : Number(value));
-    return { titleType, genre, yearFrom: year(yearFrom), yearTo: year(yearTo), limit: Number(limit) };
-  });
-  const lists = await queries.imdbNeighboursOfEach(db, filters);
-  return new Map(keys.map((key, index) => [key, lists[index]!]));
-});
+/** A genre's lists the calls asking at once are missing, read together. */
+const genreLists = gatheredOnPostgres(
+  async (db: Db, filters: Array<queries.NeighbourFilter & { genre: string }>) => {
+    const lists = await queries.imdbNeighboursOfEach(db, filters);
+    return new Map(filters.map((filter, index) => [neighboursKey(filter), lists[index]!]));
+  },
+  neighboursKey,
+);
+
+function neighboursKey(filter: queries.NeighbourFilter): string {
+  return [filter.titleType, filter.genre, filter.yearFrom, filter.yearTo, filter.limit].join('\u0000');
+}
 
 /** Those of these titles that are catalogue movies, with their rows. */
 async function catalogueRows(db: Db, moviesVersion: string, tconsts: string[]): Promise<Map<string, queries.MovieFactsRow>> {
@@ -189,9 +195,9 @@ function withCatalogueGenres(facts: TitleFacts, movie: queries.MovieFactsRow | u
  */
 function imdbNeighbours(db: Db, indexVersion: string, filter: queries.NeighbourFilter): Promise<TitleFacts[]> {
   const { genre } = filter;
-  const key = [filter.titleType, genre, filter.yearFrom, filter.yearTo, filter.limit].join('\u0000');
+  const key = neighboursKey(filter);
   const read = async () => {
-    const rows = genre === null ? await queries.imdbNeighbours(db, filter) : ((await genreLists(db, [key])).get(key) ?? []);
+    const rows = genre === null ? await queries.imdbNeighbours(db, filter) : ((await genreLists(db, [{ ...filter, genre }])).get(key) ?? []);
     return rows.map((row) => indexTitles.keep(db, indexVersion, row.tconst, () => factsFromImdb(row)));
   };
   return indexNeighbours.get(db, key, read, indexVersion);
