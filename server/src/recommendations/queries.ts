@@ -148,19 +148,53 @@ export function ratingsOfRaters(db: Db, movieId: number, limit: number) {
 
 export type RaterRating = Awaited<ReturnType<typeof ratingsOfRaters>>[number];
 
+/** Ratings as columns: the i-th is `stars[i]` given to `movieIds[i]` by `userIds[i]`. */
+export interface RatingColumns {
+  movieIds: number[];
+  userIds: number[];
+  stars: number[];
+}
+
+function columnsOf(rows: RaterRating[]): RatingColumns {
+  return { movieIds: rows.map((row) => row.movie_id), userIds: rows.map((row) => row.user_id), stars: rows.map((row) => row.stars) };
+}
+
+/** `movie,user,stars,movie,user,stars,…` (whole numbers, as the columns are) into columns. */
+export function unpackRatings(packed: string | null): RatingColumns {
+  const columns: RatingColumns = { movieIds: [], userIds: [], stars: [] };
+  if (!packed) return columns;
+  const fields = [columns.movieIds, columns.userIds, columns.stars];
+  let value = 0;
+  let field = 0;
+  for (let index = 0; index <= packed.length; index++) {
+    const code = index < packed.length ? packed.charCodeAt(index) : COMMA;
+    if (code !== COMMA) {
+      value = value * 10 + (code - ZERO);
+      continue;
+    }
+    fields[field]!.push(value);
+    value = 0;
+    field = field === 2 ? 0 : field + 1;
+  }
+  return columns;
+}
+const COMMA = 44;
+const ZERO = 48;
+
 /**
- * `ratingsOfRaters` of each source: on PostgreSQL one statement for the sources of the calls
- * asking at once, each read as alone.
+ * `ratingsOfRaters` of each source, as columns: on PostgreSQL one statement for the sources of the
+ * calls asking at once, each read as alone, and each source's ratings one text. A busy club's
+ * source has thousands: a row each cost the app more to parse than the ratings cost to compare.
  */
-export async function ratingsOfRatersOfEach(db: Db, movieIds: number[], limit: number): Promise<Map<number, RaterRating[]>> {
-  if (dialectOf(db) !== 'postgres') return new Map(await Promise.all(movieIds.map(async (id) => [id, await ratingsOfRaters(db, id, limit)] as const)));
-  const { rows } = await sql<RaterRating & { source: number }>`
-    select s.id as source, r.movie_id, r.user_id, r.stars from unnest(${movieIds}::integer[]) as s(id)
-    cross join lateral (
-      select movie_id, user_id, stars from reviews where user_id in (select user_id from reviews where movie_id = s.id) limit ${limit}) r`.execute(db);
-  const found = new Map(movieIds.map((id): [number, RaterRating[]] => [id, []]));
-  for (const row of rows) found.get(row.source)!.push(row);
-  return found;
+export async function ratingsOfRatersOfEach(db: Db, movieIds: number[], limit: number): Promise<Map<number, RatingColumns>> {
+  if (dialectOf(db) !== 'postgres') return new Map(await Promise.all(movieIds.map(async (id) => [id, columnsOf(await ratingsOfRaters(db, id, limit))] as const)));
+  const { rows } = await sql<{ source: number; packed: string | null }>`
+    select s.id as source, (
+      select string_agg(r.movie_id || ',' || r.user_id || ',' || r.stars, ',') from (
+        select movie_id, user_id, stars from reviews where user_id in (select user_id from reviews where movie_id = s.id) limit ${limit}) r
+    ) as packed
+    from unnest(${movieIds}::integer[]) as s(id)`.execute(db);
+  return new Map(rows.map((row) => [row.source, unpackRatings(row.packed)]));
 }
 
 /** Reviews with text for these movies, best first (most stars, then newest). */

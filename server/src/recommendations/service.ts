@@ -73,30 +73,33 @@ const CO_RATINGS_LIMIT = 50_000;
  */
 export async function coRatingsFor(db: Db, movieId: number, limit = CO_RATINGS_LIMIT): Promise<Map<number, CoRating>> {
   const ask = { movieId, limit };
-  const rows = (await ratingsOfRaters(db, [ask])).get(ratersKey(ask)) ?? [];
-  if (rows.length >= limit) {
+  const ratings = (await ratingsOfRaters(db, [ask])).get(ratersKey(ask)) ?? { movieIds: [], userIds: [], stars: [] };
+  if (ratings.stars.length >= limit) {
     const sums = await queries.coRatingSums(db, movieId, STARS_MIDPOINT, MEAN_PRIOR_WEIGHT);
     return new Map(sums.map((row) => [row.movie_id, cosineOfSums(row)]));
   }
   const source = new Map<number, number>();
   const totals = new Map<number, { sum: number; count: number }>();
   const byMovie = new Map<number, Map<number, number>>();
-  for (const row of rows) {
-    const total = totals.get(row.user_id) ?? { sum: 0, count: 0 };
-    total.sum += row.stars;
+  for (let index = 0; index < ratings.stars.length; index++) {
+    const otherId = ratings.movieIds[index]!;
+    const userId = ratings.userIds[index]!;
+    const stars = ratings.stars[index]!;
+    const total = totals.get(userId) ?? { sum: 0, count: 0 };
+    total.sum += stars;
     total.count += 1;
-    totals.set(row.user_id, total);
-    if (row.movie_id === movieId) {
-      source.set(row.user_id, row.stars);
+    totals.set(userId, total);
+    if (otherId === movieId) {
+      source.set(userId, stars);
       continue;
     }
-    let ratings = byMovie.get(row.movie_id);
-    if (!ratings) byMovie.set(row.movie_id, (ratings = new Map()));
-    ratings.set(row.user_id, row.stars);
+    let theirs = byMovie.get(otherId);
+    if (!theirs) byMovie.set(otherId, (theirs = new Map()));
+    theirs.set(userId, stars);
   }
   const means = new Map([...totals].map(([userId, total]) => [userId, shrunkMean(total.sum, total.count)]));
   const result = new Map<number, CoRating>();
-  for (const [otherId, ratings] of byMovie) result.set(otherId, adjustedCosine(source, ratings, means));
+  for (const [otherId, theirs] of byMovie) result.set(otherId, adjustedCosine(source, theirs, means));
   return result;
 }
 
@@ -109,7 +112,7 @@ interface RatersAsk {
 /** The ratings of the sources' raters the calls asking at once need, read together, a read per limit. */
 const ratingsOfRaters = gatheredOnPostgres(
   async (db: Db, asks: RatersAsk[]) => {
-    const found = new Map<string, queries.RaterRating[]>();
+    const found = new Map<string, queries.RatingColumns>();
     for (const limit of new Set(asks.map((ask) => ask.limit))) {
       const ids = asks.filter((ask) => ask.limit === limit).map((ask) => ask.movieId);
       for (const [id, rows] of await queries.ratingsOfRatersOfEach(db, ids, limit)) found.set(ratersKey({ movieId: id, limit }), rows);
