@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
 import { scheduleHousekeeping } from './housekeeping/service';
+import { scheduleWarmUp } from './warmup/service';
 import { basePathRewriter, installBasePath } from './http/basePath';
 import { installCompression } from './http/compression';
 import { serializerCompiler, validatorCompiler } from './http/contractRoute';
@@ -145,5 +146,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // After the hook above, so it runs before it: onClose hooks run last-added first.
   scheduleHousekeeping(app);
+  scheduleWarmUp(app, config.warmUpMovies);
   return app;
 }

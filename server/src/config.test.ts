@@ -21,6 +21,7 @@ const BAD_VALUES: Record<string, string[]> = {
   TMDB_URL: ['file:///etc/passwd'],
   METADATA_TIMEOUT_MS: ['fast', '99', '120001'],
   SEARCH_TIME_BUDGET_MS: ['4', 'quick', '60001', '30.5'],
+  WARM_UP_MOVIES: ['-1', 'all', '100001', '10.5'],
   LOG_LEVEL: ['loud', 'INFO', 'verbose'],
   TRUST_PROXY: ['yes', 'on', 'TRUE', 'no'],
   LOGIN_RATE_LIMIT_PER_MINUTE: ['0', 'many', '20.5'],
@@ -60,6 +61,7 @@ describe('configuration from the environment', () => {
     assert.deepEqual([loadConfig({}).webhookUrl, loadConfig({}).webhookFormat], [null, 'discord']);
     assert.equal(loadConfig({}).metricsToken, null, '/metrics is off unless METRICS_TOKEN is set');
     assert.deepEqual([loadConfig({}).searchTimeBudgetMs, loadConfig({ SEARCH_TIME_BUDGET_MS: '120' }).searchTimeBudgetMs], [14, 120]);
+    assert.deepEqual([loadConfig({}).warmUpMovies, loadConfig({ WARM_UP_MOVIES: '0' }).warmUpMovies], [1000, 0]);
     assert.equal(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metricsToken, '0123456789abcdef0123');
     assert.deepEqual(
       ['', 'open', 'invite', 'closed'].map((value) => loadConfig({ REGISTRATION: value }).registration),

@@ -64,6 +64,8 @@ export interface Config {
   registration: RegistrationMode;
   /** Sign-in through an OpenID Connect identity provider; null: not offered. */
   oidc: OidcConfig | null;
+  /** How many of the newest catalogue movies have their recommendations worked out once the server listens (0: none). */
+  warmUpMovies: number;
 }
 
 export interface OidcConfig {
@@ -342,6 +344,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsToken(env),
     registration: registration(env),
     oidc: oidc(env),
+    warmUpMovies: integer(env, 'WARM_UP_MOVIES', 1000, 0, 100_000),
   };
 }
 

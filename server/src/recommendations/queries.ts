@@ -159,6 +159,9 @@ function columnsOf(rows: RaterRating[]): RatingColumns {
   return { movieIds: rows.map((row) => row.movie_id), userIds: rows.map((row) => row.user_id), stars: rows.map((row) => row.stars) };
 }
 
+const COMMA = 44;
+const ZERO = 48;
+
 /** `movie,user,stars,movie,user,stars,…` (whole numbers, as the columns are) into columns. */
 export function unpackRatings(packed: string | null): RatingColumns {
   const columns: RatingColumns = { movieIds: [], userIds: [], stars: [] };
@@ -178,8 +181,6 @@ export function unpackRatings(packed: string | null): RatingColumns {
   }
   return columns;
 }
-const COMMA = 44;
-const ZERO = 48;
 
 /**
  * `ratingsOfRaters` of each source, as columns: on PostgreSQL one statement for the sources of the

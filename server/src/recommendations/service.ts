@@ -115,7 +115,7 @@ const ratingsOfRaters = gatheredOnPostgres(
     const found = new Map<string, queries.RatingColumns>();
     for (const limit of new Set(asks.map((ask) => ask.limit))) {
       const ids = asks.filter((ask) => ask.limit === limit).map((ask) => ask.movieId);
-      for (const [id, rows] of await queries.ratingsOfRatersOfEach(db, ids, limit)) found.set(ratersKey({ movieId: id, limit }), rows);
+      for (const [id, ratings] of await queries.ratingsOfRatersOfEach(db, ids, limit)) found.set(ratersKey({ movieId: id, limit }), ratings);
     }
     return found;
   },

@@ -94,6 +94,8 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     omdbApiKey: null,
     tmdbApiKey: null,
     searchTimeBudgetMs: TEST_SEARCH_BUDGET_MS,
+    // Off unless a test asks: its reads would run beside every test's own.
+    warmUpMovies: 0,
     ...overrides,
     rateLimits: { ...defaults.rateLimits, login: 1000, register: 1000, importUpload: 1000, ...overrides.rateLimits },
   };

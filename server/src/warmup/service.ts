@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { catalogueReply } from '../movies/service';
+import { recommend } from '../recommendations/service';
+
+export interface WarmUpReport {
+  /** Movies whose recommendations were worked out. */
+  movies: number;
+  /** False when the app closed before the last one. */
+  finished: boolean;
+}
+
+/** A turn of the event loop: the calls that came meanwhile are answered first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Works out what a just-started server's first visitors would otherwise wait for: the
+ * catalogue (`GET /api/movies`, with every average) and the recommendations of the `movies`
+ * newest catalogue movies, which keep their IMDb index reads (a genre's best-known titles,
+ * titles' facts) until the next import. One movie a turn, so calls are answered between them.
+ */
+export async function warmUpCaches(db: Kysely<Database>, movies: number, closing: () => boolean = () => false): Promise<WarmUpReport> {
+  await catalogueReply(db, null, true);
+  const newest = movies > 0 ? await db.selectFrom('movies').select('tconst').orderBy('date_added', 'desc').orderBy('id', 'desc').limit(movies).execute() : [];
+  let done = 0;
+  for (const { tconst } of newest) {
+    await nextTurn();
+    if (closing()) return { movies: done, finished: false };
+    await recommend(db, tconst);
+    done++;
+  }
+  return { movies: done, finished: true };
+}
+
+/**
+ * Starts warmUpCaches once the server listens (config `warmUpMovies`, WARM_UP_MOVIES; 0 turns
+ * it off). A failure is logged and leaves the caches to fill as calls come; closing the app
+ * stops it after the movie in hand.
+ */
+export function scheduleWarmUp(app: FastifyInstance, movies: number): void {
+  if (movies <= 0) return;
+  let closing = false;
+  let running: Promise<void> | null = null;
+  app.addHook('onListen', async () => {
+    if (running) return;
+    const started = performance.now();
+    running = warmUpCaches(app.database.db, movies, () => closing)
+      .then((report) => {
+        if (report.finished) app.log.info({ movies: report.movies, ms: Math.round(performance.now() - started) }, 'caches warmed up');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'warming up the caches failed; they fill as calls come'));
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await running;
+  });
+}
