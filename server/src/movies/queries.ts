@@ -57,6 +57,12 @@ export async function listMoviesWithoutAverages(db: Kysely<Database>): Promise<O
   return rows.map((row) => ({ ...row, imdb_rating: row.imdb_rating === null ? null : Number(row.imdb_rating) }));
 }
 
+/** The tconsts of the `limit` newest catalogue movies, in the catalogue's order. */
+export async function newestTconsts(db: Kysely<Database>, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('movies').select('tconst').orderBy('date_added', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => row.tconst);
+}
+
 /** Changes whenever a movie is added or the catalogue emptied (rows are never edited). */
 export async function moviesFingerprint(db: Kysely<Database>): Promise<string> {
   const row = await db

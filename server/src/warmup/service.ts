@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { newestTconsts } from '../movies/queries';
 import { catalogueReply } from '../movies/service';
 import { recommend } from '../recommendations/service';
 
@@ -22,9 +23,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function warmUpCaches(db: Kysely<Database>, movies: number, closing: () => boolean = () => false): Promise<WarmUpReport> {
   await catalogueReply(db, null, true);
-  const newest = movies > 0 ? await db.selectFrom('movies').select('tconst').orderBy('date_added', 'desc').orderBy('id', 'desc').limit(movies).execute() : [];
+  const newest = movies > 0 ? await newestTconsts(db, movies) : [];
   let done = 0;
-  for (const { tconst } of newest) {
+  for (const tconst of newest) {
     await nextTurn();
     if (closing()) return { movies: done, finished: false };
     await recommend(db, tconst);
