@@ -115,6 +115,27 @@ export async function startAppProcess(databaseUrl: string, dir: string, env: Rec
   return { child, url };
 }
 
+/** A reply as the bare server sends it (bareServer.ts): its type, its encoding if compressed, its bytes in base64. */
+export interface RecordedReply {
+  type: string;
+  encoding?: string;
+  body: string;
+}
+
+/** Starts the bare server (bareServer.ts) answering each address with its recorded reply. */
+export async function startBareServer(replies: Record<string, RecordedReply>, dir: string) {
+  const repliesFile = `${dir}/replies-${randomBytes(4).toString('hex')}.json`;
+  fs.writeFileSync(repliesFile, JSON.stringify(replies));
+  const port = await freePort();
+  const child = spawnTs('server/bench/bareServer.ts', [repliesFile], { PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${Object.keys(replies)[0]}`, child).catch((error: unknown) => {
+    child.kill('SIGTERM');
+    throw error;
+  });
+  return { child, url };
+}
+
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Runs `work` in a new PostgreSQL schema dropped afterwards; says so and skips when PostgreSQL is away. */

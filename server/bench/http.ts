@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '../src/testing/ports';
 import { rawGet } from '../src/testing/rawGet';
-import { cpuMs, MOVIES, REVIEWERS, seedClub, spawnTs, startAppProcess, waitFor } from './club';
+import { cpuMs, MOVIES, type RecordedReply, REVIEWERS, seedClub, startAppProcess, startBareServer } from './club';
+import { recordFigure, times, type Topic } from './summary';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -30,6 +30,24 @@ async function load(url: string, pid: number, headers: Record<string, string> = 
 
 /** Where the bare server answers a call: compressed replies under their own path. */
 const bareAddress = (address: string, accepted?: string) => (accepted ? `/compressed${address}` : address);
+
+/** The ratio to the bare server each call's target asks for, by the start of its label. */
+const TARGETS: [string, Topic, number][] = [
+  ['Catalogue', 'Catalogue (GET /api/movies)', 0.5],
+  ['Averages', 'Averages, reviews, public lists', 0.5],
+  ['Recent reviewers', 'Averages, reviews, public lists', 0.5],
+  ['Reviews', 'Averages, reviews, public lists', 0.5],
+  ['Public lists', 'Averages, reviews, public lists', 0.5],
+  ['Recommendations', 'Recommendations', 0.1],
+  ['IMDb search', 'IMDb search (HTTP)', 0.1],
+];
+
+/** The call beside its topic in the summary: which of several calls, compressed or not, and on what index. */
+function figureDetail(label: string, topic: Topic): string {
+  if (topic === 'Averages, reviews, public lists') return label;
+  const compressed = label.includes('compressed') ? 'compressed (as browsers ask)' : '';
+  return topic === 'Recommendations' || topic === 'IMDb search (HTTP)' ? `the club's ${MOVIES.toLocaleString('en')} titles only` : compressed;
+}
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -59,20 +77,15 @@ export async function benchHttp(): Promise<void> {
     // BENCH_HTTP_CALLS=averages,search runs only the calls whose label holds one of the words.
     const only = (process.env.BENCH_HTTP_CALLS ?? '').toLowerCase().split(',').filter(Boolean);
     if (only.length > 0) calls.splice(0, calls.length, ...calls.filter(([label]) => only.some((word) => label.toLowerCase().includes(word))));
-    const recorded: Record<string, { type: string; encoding?: string; body: string }> = {};
+    const recorded: Record<string, RecordedReply> = {};
     for (const [, address, accepted] of calls) {
       const reply = await rawGet(appUrl + address, { 'accept-encoding': accepted ?? 'identity' });
       const encoding = reply.headers['content-encoding'];
       if (reply.status !== 200 || (accepted === undefined && encoding !== undefined)) throw new Error(`${address} answered ${reply.status} (${encoding ?? 'identity'})`);
       recorded[bareAddress(address, accepted)] = { type: reply.headers['content-type'] ?? 'application/json', encoding, body: reply.body.toString('base64') };
     }
-    const repliesFile = path.join(dir, 'replies.json');
-    fs.writeFileSync(repliesFile, JSON.stringify(recorded));
-    const barePort = await freePort();
-    const bare = spawnTs('server/bench/bareServer.ts', [repliesFile], { PORT: String(barePort) });
+    const { child: bare, url: bareUrl } = await startBareServer(recorded, dir);
     children.push(bare);
-    const bareUrl = `http://127.0.0.1:${barePort}`;
-    await waitFor(`${bareUrl}${bareAddress(calls[0][1], calls[0][2])}`, bare);
 
     console.log(`\nHot calls: ${MOVIES.toLocaleString('en')} movies, ${REVIEWERS} members, ${CONNECTIONS} connections, ${SECONDS} s per run, A/B twice.`);
     console.log(`Load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
@@ -88,9 +101,12 @@ export async function benchHttp(): Promise<void> {
       }
       const appRps = mean(appRuns.map((run) => run.rps));
       const bareRps = mean(bareRuns.map((run) => run.rps));
+      const ratio = appRps / bareRps;
+      const [, topic, least] = TARGETS.find(([start]) => label.startsWith(start))!;
+      recordFigure({ topic, detail: figureDetail(label, topic), measured: `${times(ratio)} the bare server`, target: `≥ ${least} ×`, met: ratio >= least });
       const size = Buffer.from(recorded[bareAddress(address, accepted)].body, 'base64').length;
       console.log(
-        `| ${label} | ${(size / 1024).toFixed(1)} KiB | ${appRps.toFixed(0)} | ${bareRps.toFixed(0)} | ${(appRps / bareRps).toFixed(2)} × | ` +
+        `| ${label} | ${(size / 1024).toFixed(1)} KiB | ${appRps.toFixed(0)} | ${bareRps.toFixed(0)} | ${times(ratio)} | ` +
           `${mean(appRuns.map((run) => run.p50)).toFixed(0)} / ${mean(appRuns.map((run) => run.p99)).toFixed(0)} ms | ` +
           `${mean(appRuns.map((run) => run.cpuMsPerRequest)).toFixed(2)} ms |`,
       );

@@ -8,6 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { REPO_ROOT } from '../src/config';
 import { seedClub, startAppProcess } from './club';
+import { recordFigure } from './summary';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -24,6 +25,13 @@ interface Scored {
 }
 
 const CLS_TARGET = 0.05;
+/** BENCH_LIGHTHOUSE_SCREENS=home,movie (of home, movie, watchlist) audits some screens only; BENCH_LIGHTHOUSE_MODES=mobile one mode. */
+const SCREENS = process.env.BENCH_LIGHTHOUSE_SCREENS?.toLowerCase().split(',');
+const MODES = (process.env.BENCH_LIGHTHOUSE_MODES ?? 'mobile,desktop').toLowerCase().split(',');
+/** BENCH_LIGHTHOUSE_SAVE=<folder> keeps every run's full Lighthouse report there, to look into a score. */
+const SAVE_DIR = process.env.BENCH_LIGHTHOUSE_SAVE;
+/** The least score of each screen, by mode. */
+const SCORE_TARGET = { mobile: 90, desktop: 95 };
 /** Runs per screen and mode: one run's score moves by several points on a shared 2-core machine, their median far less. */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
@@ -44,6 +52,24 @@ function row(label: string, mode: string, runs: Scored[], failed: number): strin
   return `| ${label} | ${mode} | ${Math.round(of((s) => s.score))}${range} | ${seconds(of((s) => s.fcpMs))} | ${seconds(of((s) => s.lcpMs))} | ${Math.round(of((s) => s.tbtMs))} ms | ${Math.max(...runs.map((s) => s.cls)).toFixed(3)} | ${of((s) => s.transferredKb).toFixed(0)} KiB |`;
 }
 
+/** The screen's median score and worst shift against the targets, for the summary. */
+function recordScreen(label: string, mode: 'mobile' | 'desktop', runs: Scored[]) {
+  const topic = mode === 'mobile' ? 'Lighthouse, mobile' : 'Lighthouse, desktop';
+  if (runs.length === 0) {
+    recordFigure({ topic, detail: label, measured: 'no run finished', target: '', met: false });
+    return;
+  }
+  const score = Math.round(median(runs.map((scored) => scored.score)));
+  const cls = Math.max(...runs.map((scored) => scored.cls));
+  recordFigure({
+    topic,
+    detail: label,
+    measured: `score ${score} (median of ${runs.length}), CLS ${cls.toFixed(3)}`,
+    target: `score ≥ ${SCORE_TARGET[mode]}, CLS ≤ ${CLS_TARGET}`,
+    met: score >= SCORE_TARGET[mode] && cls <= CLS_TARGET,
+  });
+}
+
 function shiftedElements(audit: { details?: unknown } | undefined): string[] {
   const items = ((audit?.details as { items?: { node?: { selector?: string; nodeLabel?: string }; score?: number }[] } | undefined)?.items ?? []);
   return items.slice(0, 3).map((item) => `${item.node?.selector ?? item.node?.nodeLabel ?? '?'} (${(item.score ?? 0).toFixed(3)})`);
@@ -53,7 +79,7 @@ async function audit(url: string, port: number, desktop: boolean): Promise<Score
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktop ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (process.env.SCRATCH_SAVE) fs.writeFileSync(`${process.env.SCRATCH_SAVE}/${desktop ? 'd' : 'm'}-${url.split('/').slice(3).join('_') || 'home'}-${Date.now()}.json`, JSON.stringify(lhr));
+  if (SAVE_DIR) fs.writeFileSync(`${SAVE_DIR}/${desktop ? 'd' : 'm'}-${url.split('/').slice(3).join('_') || 'home'}-${Date.now()}.json`, JSON.stringify(lhr));
   // A run Lighthouse could not finish (the page never painted in its time, say) is reported, not scored as 0.
   if (lhr.runtimeError) {
     console.log(`${desktop ? 'desktop' : 'mobile'} ${url}: Lighthouse failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
@@ -84,12 +110,12 @@ export async function benchLighthouse(): Promise<void> {
       ['Home', '/'],
       ['Movie', `/movie/${movieIds[0]}`],
       ['Watchlist', '/watchlist'],
-    ].filter(([label]) => !process.env.SCRATCH_SCREENS || process.env.SCRATCH_SCREENS.includes(label)) as [string, string][];
+    ].filter(([label]) => !SCREENS || SCREENS.includes(label.toLowerCase())) as [string, string][];
     console.log(`\nLighthouse ${lighthouseVersion()} (performance), ${movieIds.length.toLocaleString('en')} movies in the club, median of ${RUNS} run${RUNS === 1 ? '' : 's'} (load average ${os.loadavg()[0].toFixed(1)})`);
     console.log('| Screen | Mode | Score (range) | FCP | LCP | TBT | CLS (worst) | Transferred |');
     console.log('|---|---|---|---|---|---|---|---|');
     const moved: string[] = [];
-    for (const desktop of process.env.SCRATCH_MOBILE ? [false] : [false, true]) {
+    for (const desktop of [false, true].filter((desktop) => MODES.includes(desktop ? 'desktop' : 'mobile'))) {
       const mode = desktop ? 'desktop' : 'mobile';
       const runs = new Map<string, (Scored | null)[]>(screens.map(([label]) => [label, []]));
       // Screens take turns run by run, so a busy moment of the machine is shared among them.
@@ -100,6 +126,7 @@ export async function benchLighthouse(): Promise<void> {
         const all = runs.get(label)!;
         const scored = all.filter((run): run is Scored => run !== null);
         console.log(row(label, mode, scored, all.length - scored.length));
+        recordScreen(label, mode, scored);
         const shifts = scored.flatMap((s) => s.shifts);
         if (shifts.length) moved.push(`${label} (${mode}): ${[...new Set(shifts)].join(', ')}`);
       }

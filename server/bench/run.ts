@@ -27,6 +27,7 @@ import { benchFeed } from './feed';
 import { benchInsights } from './insights';
 import { benchUploads } from './uploads';
 import { benchRecommendations } from './recommendations';
+import { printSummary, recordFigure } from './summary';
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const QUERIES = 1000;
@@ -89,6 +90,13 @@ async function measure(label: string, database: AppDatabase, files: Files, queri
   if (baseline === null) console.log(`${label}: ${loader} not available; no ratio`);
   else {
     const ratio = seconds / baseline;
+    recordFigure({
+      topic: 'IMDb import',
+      detail: `${label}, ${files.rows.toLocaleString('en')} rows (basics and ratings)`,
+      measured: `${seconds.toFixed(1)} s = ${ratio.toFixed(1)} × ${loader} (${baseline.toFixed(1)} s)`,
+      target: `≤ ${IMPORT_RATIO_TARGET} ×`,
+      met: ratio <= IMPORT_RATIO_TARGET,
+    });
     console.log(`${label}: ${loader} of the same files takes ${baseline.toFixed(1)} s; the import takes ${ratio.toFixed(1)} × that (target ≤ ${IMPORT_RATIO_TARGET} ×: ${verdict(ratio <= IMPORT_RATIO_TARGET)})`);
   }
   // Alternative titles after the ratio (IMDb's own comparison files are basics and ratings); searches then look among them too.
@@ -108,6 +116,13 @@ async function measure(label: string, database: AppDatabase, files: Files, queri
   const times = timed.map((entry) => entry.ms);
   const f = (ms: number) => `${ms.toFixed(2)} ms`;
   const p95 = percentile(times, 95);
+  recordFigure({
+    topic: 'Title search',
+    detail: `${label}, ${TITLES.toLocaleString('en')} titles`,
+    measured: `p95 ${f(p95)}, p99 ${f(percentile(times, 99))}`,
+    target: `p95 ≤ ${SEARCH_P95_TARGET} ms`,
+    met: p95 <= SEARCH_P95_TARGET,
+  });
   console.log(
     `${label}: search over ${queries.length} queries p50 ${f(percentile(times, 50))}, p95 ${f(p95)}, p99 ${f(percentile(times, 99))} ` +
       `(target p95 ≤ ${SEARCH_P95_TARGET} ms: ${verdict(p95 <= SEARCH_P95_TARGET)})`,
@@ -172,6 +187,7 @@ async function main() {
   if (ONLY === '' || ONLY === 'imports') await benchImports();
   if (ONLY === '' || ONLY === 'insights') await benchInsights();
   if (ONLY === '' || ONLY === 'feed') await benchFeed();
+  printSummary();
 }
 
 async function benchDatabases() {

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { addImdbTitle } from '../testing/factories';
+import { importImdbFiles } from './importer';
+import { scratchDir } from './testing';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
 for (const kind of TEST_DATABASES) {
@@ -51,6 +55,21 @@ for (const kind of TEST_DATABASES) {
       await addImdbTitle(app.database.db, { tconst: 'tt9800012', primary_title: 'Zyzzyva Nightfall', title_type: 'movie', num_votes: 1000 });
       await addImdbTitle(app.database.db, { tconst: 'tt9800013', primary_title: 'Zyzzyva Nightly', title_type: 'tvSeries', num_votes: 5000 });
       assert.deepEqual((await search('zyzzyva n')).map((r) => r.tconst), ['tt9800012', 'tt9800013', 'tt9800011', 'tt9800010']);
+    });
+
+    it("answers from the index as the last import left it: a name's titles ranked by their new votes", async () => {
+      await addImdbTitle(app.database.db, { tconst: 'tt9800030', primary_title: 'Velvet Quarry', num_votes: 900 });
+      await addImdbTitle(app.database.db, { tconst: 'tt9800031', primary_title: 'Velvet Quarry', num_votes: 100 });
+      assert.deepEqual((await search('velvet quarry')).map((r) => r.tconst), ['tt9800030', 'tt9800031']);
+      const scratch = scratchDir();
+      try {
+        const ratings = path.join(scratch.dir, 'title.ratings.tsv');
+        fs.writeFileSync(ratings, 'tconst\taverageRating\tnumVotes\ntt9800031\t7.5\t50000\n');
+        await importImdbFiles(app.database.db, [ratings]);
+      } finally {
+        scratch.remove();
+      }
+      assert.deepEqual((await search('velvet quarry')).map((r) => r.tconst), ['tt9800031', 'tt9800030']);
     });
 
     it('answers short and blank queries with an empty list', async () => {

@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
+import { KeptRows } from '../db/keptRows';
 import type { Database } from '../db/schema';
+import { imdbIndexVersion } from '../movies/catalogueCache';
 import {
   compareRanks,
   EPISODE_PENALTY,
@@ -119,23 +121,36 @@ interface FoundName {
 }
 
 /**
+ * Each name's most popular title (as of the last renumbering) by the name's rank, and each name's
+ * `size` most popular titles by the size and the name's rank, kept per index version: the first
+ * names holding common trigrams come back query after query, and only an import changes them.
+ */
+const topTitleOfName = new KeptRows<Popularity>(100_000);
+const titlesOfName = new KeptRows<Candidate[]>(20_000);
+
+/** The JSON array of keys' ranks, for `json_each` (keys are ranks, or `size:rank`). */
+const ranksOf = (keys: string[]) => JSON.stringify(keys.map((key) => Number(key.slice(key.indexOf(':') + 1))));
+
+/**
  * The `count` best names (their ranks), ranked by their most popular title: one
  * title per name, read through the name index. That is the title ranked first
  * (by popularity as of the last renumbering), not always the one ranking best
  * here (titles added since rank after it): callers ask for twice the names they need.
  */
-async function bestNames(db: Kysely<Database>, found: FoundName[], count: number): Promise<number[]> {
+async function bestNames(db: Kysely<Database>, version: string, found: FoundName[], count: number): Promise<number[]> {
   if (found.length <= count) return found.map((name) => name.rank);
-  const { rows } = await sql<{ rank: number } & Popularity>`
-    select n.rank, t.tconst, t.title_type, t.num_votes
-    from imdb_search_names n, imdb_search s, imdb_titles t
-    where n.rank in (select value from json_each(${JSON.stringify(found.map((name) => name.rank))}))
-      and s.rank = (select rank from imdb_search where name = n.name order by rank limit 1)
-      and t.tconst = s.tconst`.execute(db);
-  const top = new Map(rows.map((row) => [Number(row.rank), row]));
+  const top = await topTitleOfName.get(db, version, found.map((name) => String(name.rank)), async (missing) => {
+    const { rows } = await sql<{ rank: number } & Popularity>`
+      select n.rank, t.tconst, t.title_type, t.num_votes
+      from imdb_search_names n, imdb_search s, imdb_titles t
+      where n.rank in (select value from json_each(${ranksOf(missing)}))
+        and s.rank = (select rank from imdb_search where name = n.name order by rank limit 1)
+        and t.tconst = s.tconst`.execute(db);
+    return rows.map(({ rank, ...title }): [string, Popularity] => [String(rank), title]);
+  });
   return found
     .flatMap(({ rank, rankOf }) => {
-      const title = top.get(rank);
+      const title = top.get(String(rank));
       return title ? [{ name: rank, rank: rankOf(title) }] : [];
     })
     .sort((a, b) => compareRanks(a.rank, b.rank) || a.name - b.name)
@@ -149,16 +164,26 @@ async function bestNames(db: Kysely<Database>, found: FoundName[], count: number
  * titles each are read.
  */
 async function sqliteTitlesOf(db: Kysely<Database>, found: FoundName[], size: number): Promise<Candidate[]> {
+  const version = await imdbIndexVersion(db);
   // Twice as many names as needed (see bestNames; titles added since the last renumbering also rank after their popularity).
-  const names = await bestNames(db, found, size * 2);
+  const names = await bestNames(db, version, found, size * 2);
   if (names.length === 0) return [];
-  const { rows } = await sql<Candidate>`
-    select t.tconst, t.primary_title, t.start_year, t.genres, t.title_type, t.num_votes, s.name as matched_name
-    from imdb_search_names n, imdb_search s, imdb_titles t
-    where n.rank in (select value from json_each(${JSON.stringify(names)}))
-      and s.rank in (select rank from imdb_search where name = n.name order by rank limit ${size})
-      and t.tconst = s.tconst`.execute(db);
-  return rows;
+  const titles = await titlesOfName.get(db, version, names.map((rank) => `${size}:${rank}`), async (missing) => {
+    const { rows } = await sql<Candidate & { name_rank: number }>`
+      select n.rank as name_rank, t.tconst, t.primary_title, t.start_year, t.genres, t.title_type, t.num_votes, s.name as matched_name
+      from imdb_search_names n, imdb_search s, imdb_titles t
+      where n.rank in (select value from json_each(${ranksOf(missing)}))
+        and s.rank in (select rank from imdb_search where name = n.name order by rank limit ${size})
+        and t.tconst = s.tconst`.execute(db);
+    const byName = new Map<string, Candidate[]>();
+    for (const { name_rank: rank, ...title } of rows) {
+      const key = `${size}:${rank}`;
+      if (!byName.has(key)) byName.set(key, []);
+      byName.get(key)!.push(title);
+    }
+    return byName;
+  });
+  return names.flatMap((rank) => titles.get(`${size}:${rank}`) ?? []);
 }
 
 async function sqliteStrict(db: Kysely<Database>, query: string, words: string[], size: number): Promise<Candidate[]> {

@@ -6,7 +6,7 @@ import { notFound } from '../http/errors';
 import { CatalogueCache, recommendationVersions } from '../movies/catalogueCache';
 import { posterPath } from '../movies/poster';
 import { catalogueIndex } from './catalogueIndex';
-import { KeptRows } from './keptRows';
+import { KeptRows } from '../db/keptRows';
 import * as queries from './queries';
 import {
   adjustedCosine,
