@@ -20,8 +20,9 @@ export async function routes(app: FastifyInstance): Promise<void> {
     }
     if (created) {
       const site = siteUrl(app, request);
-      const { id: userId } = request.user;
-      app.clubEvents.post(() => reviewEvent(app.db, site, userId, request.body.movie_id));
+      const { movie_id: movieId, stars, text, spoiler } = request.body;
+      const posted = { username: request.user.username, movieId, stars, text: text ?? null, spoiler: spoiler ?? false };
+      app.clubEvents.post(() => reviewEvent(app.db, site, posted));
     }
     return { success: true };
   });

@@ -12,19 +12,24 @@ function localStart(startsAt: string, offset: number): string {
   return local.toLocaleString('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** A new review: who rated what; its text unless it spoils the film. */
-export async function reviewEvent(db: Db, site: string, userId: number, movieId: number): Promise<ClubEvent | null> {
-  const row = await db
-    .selectFrom('reviews as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .innerJoin('movies as m', 'm.id', 'r.movie_id')
-    .select(['u.username', 'm.title', 'm.year', 'r.stars', 'r.text', 'r.spoiler'])
-    .where('r.user_id', '=', userId)
-    .where('r.movie_id', '=', movieId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const text = row.spoiler ? 'The review gives the plot away: read it on the site.' : (row.text?.trim().slice(0, EXCERPT) ?? '');
-  return { title: `${row.username} rated ${titled(row)} ${row.stars}/10`, text: text || `${row.stars} of 10 stars.`, url: `${site}/movie/${movieId}`, tags: ['star'] };
+/** A review as its author posted it. */
+export interface PostedReview {
+  username: string;
+  movieId: number;
+  stars: number;
+  text: string | null;
+  spoiler: boolean;
+}
+
+/**
+ * A new review: who rated what; its text unless it spoils the film. Built from the review as
+ * posted, not as read later: the event is sent after the reply, when an update may have followed.
+ */
+export async function reviewEvent(db: Db, site: string, review: PostedReview): Promise<ClubEvent | null> {
+  const movie = await db.selectFrom('movies').select(['title', 'year']).where('id', '=', review.movieId).executeTakeFirst();
+  if (!movie) return null;
+  const text = review.spoiler ? 'The review gives the plot away: read it on the site.' : (review.text?.trim().slice(0, EXCERPT) ?? '');
+  return { title: `${review.username} rated ${titled(movie)} ${review.stars}/10`, text: text || `${review.stars} of 10 stars.`, url: `${site}/movie/${review.movieId}`, tags: ['star'] };
 }
 
 async function screening(db: Db, id: number) {
