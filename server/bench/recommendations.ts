@@ -101,7 +101,7 @@ async function compareWithBare(where: string, topic: 'Recommendations' | 'IMDb s
     const bare = await loadPaths(url, child.pid!, () => address);
     const ratio = rate / bare.result.requests.average;
     console.log(`| ${where.split(',')[0]} | | the bare server sending one of these replies (${(reply.body.length / 1024).toFixed(1)} KiB) | ${bare.result.requests.total.toLocaleString('en')} | ${bare.result.requests.average.toFixed(0)}/s | ${bare.result.latency.p50} ms | ${bare.result.latency.p99} ms | | |`);
-    recordFigure({ topic, detail: where, measured: `${times(ratio)} the bare server`, target: `≥ ${RATIO_TARGET} ×`, met: ratio >= RATIO_TARGET });
+    recordFigure({ topic, detail: where, measured: `${times(ratio)} the bare server (${rate.toFixed(0)}/s against ${bare.result.requests.average.toFixed(0)}/s)`, target: `≥ ${RATIO_TARGET} ×`, met: ratio >= RATIO_TARGET });
   } finally {
     child.kill('SIGTERM');
   }

@@ -34,8 +34,8 @@ export function recordFigure(figure: Figure): void {
   figures.push(figure);
 }
 
-/** `0.57 ×` of a limit, as the tables print ratios. */
-export const times = (ratio: number) => `${ratio.toFixed(2)} ×`;
+/** `0.57 ×` of a limit, as the tables print ratios; two significant digits below a tenth (`0.0045 ×`, not `0.00 ×`). */
+export const times = (ratio: number) => `${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)} ×`;
 
 /** Prints every recorded figure under its target; nothing when no part recorded one. */
 export function printSummary(): void {
