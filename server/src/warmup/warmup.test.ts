@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../app';
 import { addImdbTitle, addMovie, addReview, createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, testConfig, type TestApp } from '../testing/testApp';
-import { warmUpCaches } from './service';
+import { pauseAfter, QUICK_STEP_MS, warmUpCaches } from './service';
 
 const MOVIES = 300;
 
@@ -70,3 +70,14 @@ for (const kind of TEST_DATABASES) {
     });
   });
 }
+
+describe('the pause after a movie worked out', () => {
+  it('is none after a quick one, four times as long after a slow one, and never over a second', () => {
+    assert.equal(pauseAfter(0), 0);
+    assert.equal(pauseAfter(QUICK_STEP_MS - 0.1), 0);
+    assert.equal(pauseAfter(QUICK_STEP_MS), QUICK_STEP_MS * 4);
+    assert.equal(pauseAfter(30), 120);
+    assert.equal(pauseAfter(250), 1000);
+    assert.equal(pauseAfter(5000), 1000);
+  });
+});
