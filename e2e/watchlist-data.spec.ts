@@ -63,8 +63,11 @@ describe('watchlist page data from the server', () => {
     await picker.agent.post(`/api/watchlists/${listId}/items`, { movie_id: movie.id });
 
     const { context, page, pageErrors } = await newSignedInPage(browser, site.url, picker);
+    // The page offers the pick before it knows what the member has seen; the review below must come after that answer.
+    const seenLoaded = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(`/api/users/${picker.username}/seen`));
     await page.goto(`/watchlist/${listId}-seen-it-all`);
     const card = page.locator('.picker-card');
+    await seenLoaded;
     await card.getByText('Click the button to pick a movie you have not reviewed.').waitFor();
     // Reviewed elsewhere (another tab) after the page loaded: the page still offers the pick.
     assert.equal((await picker.agent.post('/api/review', { movie_id: movie.id, stars: 6 })).status, 200);
