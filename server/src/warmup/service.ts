@@ -18,7 +18,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** A movie worked out in less than this is followed by the next at once (a small club's are). */
 export const QUICK_STEP_MS = 5;
-/** After a longer one the warm-up waits this many times as long: it takes at most a fifth of the process. */
+/** After a longer one the warm-up waits this many times as long: a fifth of the process at most (below LONGEST_PAUSE_MS). */
 const PAUSE_PER_STEP = 4;
 /** The longest wait, so a closing app is not held up by one. */
 const LONGEST_PAUSE_MS = 1000;
