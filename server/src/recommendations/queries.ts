@@ -75,8 +75,10 @@ export interface NeighbourFilter {
 
 /**
  * The most-voted non-adult titles of a type with a genre (optionally within an era): the
- * genre's own rows of imdb_title_genres, walked in vote order; without a genre, the
- * (title_type, num_votes) index of the titles.
+ * genre's own rows of imdb_title_genres, walked in vote order (equal votes by tconst, last
+ * first, as its primary key holds them, so a list is the same on both databases and a longer
+ * list of a wider era holds it in the same order); without a genre, the (title_type, num_votes)
+ * index of the titles.
  */
 export function imdbNeighbours(db: Db, filter: NeighbourFilter) {
   const { genre, yearFrom, yearTo } = filter;
@@ -101,8 +103,9 @@ export function imdbNeighbours(db: Db, filter: NeighbourFilter) {
     .$if(yearFrom !== undefined, (query) => query.where('start_year', '>=', yearFrom!))
     .$if(yearTo !== undefined, (query) => query.where('start_year', '<=', yearTo!))
     .orderBy('num_votes', 'desc')
+    .orderBy('tconst', 'desc')
     .limit(filter.limit);
-  return db.selectFrom('imdb_titles').select(imdbColumns).where('tconst', 'in', top).orderBy('num_votes', 'desc').execute();
+  return db.selectFrom('imdb_titles').select(imdbColumns).where('tconst', 'in', top).orderBy('num_votes', 'desc').orderBy('tconst', 'desc').execute();
 }
 
 /**
@@ -120,9 +123,9 @@ export async function imdbNeighboursOfEach(db: Db, filters: Array<NeighbourFilte
       select g.tconst from imdb_title_genres g
       where g.title_type = f.title_type and g.genre = f.genre
         and (f.year_from is null or g.start_year >= f.year_from) and (f.year_to is null or g.start_year <= f.year_to)
-      order by g.num_votes desc limit f.most) top
+      order by g.num_votes desc, g.tconst desc limit f.most) top
     join imdb_titles t on t.tconst = top.tconst
-    order by f.list, t.num_votes desc`.execute(db);
+    order by f.list, t.num_votes desc, t.tconst desc`.execute(db);
   const lists = filters.map((): ImdbFactsRow[] => []);
   for (const row of rows) lists[row.list]!.push(row);
   return lists;

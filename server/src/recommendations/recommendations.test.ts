@@ -98,6 +98,20 @@ for (const kind of TEST_DATABASES) {
       assert.match(first.review, /^Also Western, 196\d$/);
     });
 
+    it("finds a title's own era when the years around it hold many more popular titles of its genre", async () => {
+      const source = await addImdbTitle(db(), { tconst: 'tt3500001', genres: 'Film-Noir', start_year: 2000, num_votes: 50_000, average_rating: 7 });
+      // Far better known, just outside the source's era (2000 ± 10), filling any list of its genre around it.
+      for (let n = 0; n < 170; n++) {
+        await addImdbTitle(db(), { tconst: `tt35${String(10_000 + n).padStart(5, '0')}`, genres: 'Film-Noir', start_year: 2012 + (n % 3), num_votes: 1_000_000 + n, average_rating: 7 });
+      }
+      const ofItsEra = ['tt3590001', 'tt3590002', 'tt3590003'];
+      for (const tconst of ofItsEra) await addImdbTitle(db(), { tconst, genres: 'Film-Noir', start_year: 1995, num_votes: 20_000, average_rating: 7 });
+
+      const items = await recommendations(source.tconst);
+      assert.equal(items.length, 15);
+      assert.deepEqual(items.slice(0, 3).map((item) => [item.imdb_id, item.review]), ofItsEra.map((tconst) => [tconst, 'Also Film-Noir, 1995']));
+    });
+
     it('recommends for a title only in the index, never the title itself', async () => {
       await title('tt3000001', 'Sci-Fi,Thriller', 1982, false);
       const neighbour = (await title('tt3000002', 'Sci-Fi', 1979))!;

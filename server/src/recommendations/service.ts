@@ -27,14 +27,22 @@ import {
 type Db = Kysely<Database>;
 
 /**
- * Lists of a genre's best-known titles kept per index version: one per type, genre and era asked
- * (an era is the source's year ± ERA_YEARS), a few thousand when members ask about titles all
- * over a full index. Their titles' facts are shared, so a list costs about half a kilobyte.
+ * Lists of a genre's best-known titles kept per index version: one per type and genre, and per
+ * run of years its eras are taken from (an era is the source's year ± ERA_YEARS), some thousands
+ * when members ask about titles all over a full index. Their titles' facts are shared, so a list
+ * costs about a kilobyte.
  */
 const NEIGHBOUR_LISTS = 30_000;
 /** How many of the most-voted titles per genre (overall, and within the source's era) are considered. */
 const PER_GENRE = 60;
 const ERA_YEARS = 10;
+/**
+ * Eras are read for runs of this many years at once: a list of the titles around the whole run
+ * (ERA_SHARED_MOST of them) holds each of its years' eras, in the same order, unless too many
+ * of its titles fall outside one of them; that era is then read on its own.
+ */
+const ERA_SHARED_YEARS = 5;
+const ERA_SHARED_MOST = 150;
 const CATALOGUE_CANDIDATES = 300;
 
 function factsFromImdb(row: queries.ImdbFactsRow): TitleFacts {
@@ -213,16 +221,33 @@ async function contentCandidates(db: Db, indexVersion: string, source: TitleFact
   const lookups = genres.flatMap((genre) => {
     const overall = imdbNeighbours(db, indexVersion, { titleType, genre, limit: PER_GENRE });
     if (source.year === null) return [overall];
-    const era = imdbNeighbours(db, indexVersion, {
-      titleType,
-      genre,
-      yearFrom: source.year - ERA_YEARS,
-      yearTo: source.year + ERA_YEARS,
-      limit: PER_GENRE,
-    });
-    return [overall, era];
+    return [overall, eraNeighbours(db, indexVersion, { titleType, genre, yearFrom: source.year - ERA_YEARS, yearTo: source.year + ERA_YEARS, limit: PER_GENRE })];
   });
   return (await Promise.all(lookups)).flat();
+}
+
+/**
+ * `imdbNeighbours` within an era, taken from the list shared by the run of years its middle year
+ * is in: both are the genre's titles walked in the same order, so the era's first PER_GENRE in
+ * the shared list are its own. Titles without a genre are walked in another order: read alone.
+ */
+async function eraNeighbours(db: Db, indexVersion: string, era: queries.NeighbourFilter & { yearFrom: number; yearTo: number }): Promise<TitleFacts[]> {
+  if (era.genre === null) return imdbNeighbours(db, indexVersion, era);
+  const runStart = Math.floor((era.yearFrom + ERA_YEARS) / ERA_SHARED_YEARS) * ERA_SHARED_YEARS;
+  const shared = await imdbNeighbours(db, indexVersion, {
+    ...era,
+    yearFrom: runStart - ERA_YEARS,
+    yearTo: runStart + ERA_SHARED_YEARS - 1 + ERA_YEARS,
+    limit: ERA_SHARED_MOST,
+  });
+  const inEra: TitleFacts[] = [];
+  for (const facts of shared) {
+    if (facts.year === null || facts.year < era.yearFrom || facts.year > era.yearTo) continue;
+    inEra.push(facts);
+    if (inEra.length === era.limit) return inEra;
+  }
+  // A shared list shorter than asked for holds every title of its years, so all of the era's.
+  return shared.length < ERA_SHARED_MOST ? inEra : imdbNeighbours(db, indexVersion, era);
 }
 
 interface Candidate {
@@ -292,16 +317,23 @@ async function computeRecommendations(
     catalogueByGenres(db, { movies: moviesVersion, index: indexVersion }, source.genres),
     coRatedCandidates(db, moviesVersion, sourceMovie?.id ?? null),
   ]);
-  // The catalogue's candidates come worked out; the others' facts and rows are looked up.
-  const scorables = new Map(fromCatalogue.map((scorable) => [scorable.facts.tconst, scorable]));
-  const fromIndexFacts = new Map(fromIndex.map((facts) => [facts.tconst, facts]));
-  const others = [...new Set([...fromIndexFacts.keys(), ...fromCoRatings])].filter((candidate) => !scorables.has(candidate));
-  const [titles, movies] = await Promise.all([
-    indexFacts(db, indexVersion, others.filter((candidate) => !fromIndexFacts.has(candidate))),
-    catalogueRows(db, moviesVersion, others),
-  ]);
+  // Each candidate once. The catalogue's come worked out, and an index title that is no catalogue
+  // movie is scored on its facts as they are; a catalogue movie's row, and the facts of those
+  // found by co-ratings alone, are looked up.
+  const scorables = new Map<string, Scorable>();
+  for (const scorable of fromCatalogue) scorables.set(scorable.facts.tconst, scorable);
+  const { idByTconst } = await catalogueIndex(db, moviesVersion);
+  const catalogueFacts = new Map<string, TitleFacts>();
+  for (const facts of fromIndex) {
+    if (scorables.has(facts.tconst)) continue;
+    if (idByTconst.has(facts.tconst)) catalogueFacts.set(facts.tconst, facts);
+    else scorables.set(facts.tconst, { facts, movie: undefined });
+  }
+  const coRatedOnly = fromCoRatings.filter((candidate) => !scorables.has(candidate) && !catalogueFacts.has(candidate));
+  const others = [...catalogueFacts.keys(), ...coRatedOnly];
+  const [titles, movies] = await Promise.all([indexFacts(db, indexVersion, coRatedOnly), catalogueRows(db, moviesVersion, others)]);
   for (const candidate of others) {
-    const title = fromIndexFacts.get(candidate) ?? titles.get(candidate);
+    const title = catalogueFacts.get(candidate) ?? titles.get(candidate);
     const movie = movies.get(candidate);
     if (title || movie) scorables.set(candidate, { facts: withCatalogueGenres(title ?? factsFromMovie(movie!), movie), movie });
   }
