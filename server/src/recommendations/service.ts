@@ -221,19 +221,21 @@ async function contentCandidates(db: Db, indexVersion: string, source: TitleFact
   const lookups = genres.flatMap((genre) => {
     const overall = imdbNeighbours(db, indexVersion, { titleType, genre, limit: PER_GENRE });
     if (source.year === null) return [overall];
-    return [overall, eraNeighbours(db, indexVersion, { titleType, genre, yearFrom: source.year - ERA_YEARS, yearTo: source.year + ERA_YEARS, limit: PER_GENRE })];
+    return [overall, eraNeighbours(db, indexVersion, titleType, genre, source.year)];
   });
   return (await Promise.all(lookups)).flat();
 }
 
 /**
- * `imdbNeighbours` within an era, taken from the list shared by the run of years its middle year
- * is in: both are the genre's titles walked in the same order, so the era's first PER_GENRE in
- * the shared list are its own. Titles without a genre are walked in another order: read alone.
+ * The genre's PER_GENRE best-known titles within `year` ± ERA_YEARS, taken from the list shared by
+ * the run of years `year` is in: both are the genre's titles walked in the same order, so the
+ * era's first PER_GENRE in the shared list are its own. Titles without a genre are walked in
+ * another order: read alone.
  */
-async function eraNeighbours(db: Db, indexVersion: string, era: queries.NeighbourFilter & { yearFrom: number; yearTo: number }): Promise<TitleFacts[]> {
-  if (era.genre === null) return imdbNeighbours(db, indexVersion, era);
-  const runStart = Math.floor((era.yearFrom + ERA_YEARS) / ERA_SHARED_YEARS) * ERA_SHARED_YEARS;
+async function eraNeighbours(db: Db, indexVersion: string, titleType: string, genre: string | null, year: number): Promise<TitleFacts[]> {
+  const era = { titleType, genre, yearFrom: year - ERA_YEARS, yearTo: year + ERA_YEARS, limit: PER_GENRE };
+  if (genre === null) return imdbNeighbours(db, indexVersion, era);
+  const runStart = Math.floor(year / ERA_SHARED_YEARS) * ERA_SHARED_YEARS;
   const shared = await imdbNeighbours(db, indexVersion, {
     ...era,
     yearFrom: runStart - ERA_YEARS,
@@ -244,7 +246,7 @@ async function eraNeighbours(db: Db, indexVersion: string, era: queries.Neighbou
   for (const facts of shared) {
     if (facts.year === null || facts.year < era.yearFrom || facts.year > era.yearTo) continue;
     inEra.push(facts);
-    if (inEra.length === era.limit) return inEra;
+    if (inEra.length === PER_GENRE) return inEra;
   }
   // A shared list shorter than asked for holds every title of its years, so all of the era's.
   return shared.length < ERA_SHARED_MOST ? inEra : imdbNeighbours(db, indexVersion, era);
