@@ -10,7 +10,7 @@ import { KeptRows } from '../db/keptRows';
 import * as queries from './queries';
 import {
   adjustedCosine,
-  bestOf,
+  Best,
   blendedScore,
   type CoRating,
   contentSimilarity,
@@ -281,19 +281,28 @@ interface Scorable {
   movie: queries.MovieFactsRow | undefined;
 }
 
-/**
- * Catalogue movies by genre set, with their facts worked out, kept per movies and index version
- * (both go into them): titles of the same genres share them, and a call scores them as they are.
- */
-const catalogueNeighbours = new CatalogueCache<Scorable[]>(500);
+/** Catalogue movies of a genre set, with their facts worked out, and their tconsts. */
+interface CatalogueNeighbours {
+  scorables: Scorable[];
+  tconsts: ReadonlySet<string>;
+}
 
-function catalogueByGenres(db: Db, { movies, index }: { movies: string; index: string }, genres: string[]): Promise<Scorable[]> {
-  if (genres.length === 0) return Promise.resolve([]);
+const NO_CATALOGUE_NEIGHBOURS: CatalogueNeighbours = { scorables: [], tconsts: new Set() };
+
+/**
+ * Catalogue movies by genre set, kept per movies and index version (both go into them): titles of
+ * the same genres share them, and a call scores them as they are.
+ */
+const catalogueNeighbours = new CatalogueCache<CatalogueNeighbours>(500);
+
+function catalogueByGenres(db: Db, { movies, index }: { movies: string; index: string }, genres: string[]): Promise<CatalogueNeighbours> {
+  if (genres.length === 0) return Promise.resolve(NO_CATALOGUE_NEIGHBOURS);
   const key = [...genres].sort().join(',');
   const worked = async () => {
     const rows = await queries.catalogueByGenres(db, genres, CATALOGUE_CANDIDATES);
     const titles = await indexFacts(db, index, rows.map((row) => row.tconst));
-    return rows.map((movie) => ({ facts: withCatalogueGenres(titles.get(movie.tconst) ?? factsFromMovie(movie), movie), movie }));
+    const scorables = rows.map((movie) => ({ facts: withCatalogueGenres(titles.get(movie.tconst) ?? factsFromMovie(movie), movie), movie }));
+    return { scorables, tconsts: new Set(rows.map((row) => row.tconst)) };
   };
   return catalogueNeighbours.get(db, key, worked, `${movies}:${index}`);
 }
@@ -319,35 +328,41 @@ async function computeRecommendations(
     catalogueByGenres(db, { movies: moviesVersion, index: indexVersion }, source.genres),
     coRatedCandidates(db, moviesVersion, sourceMovie?.id ?? null),
   ]);
-  // Each candidate once. The catalogue's come worked out, and an index title that is no catalogue
+  // Each candidate once, scored as it comes: most rank below the 15th kept so far, and no object
+  // is made for them. The catalogue's come worked out, and an index title that is no catalogue
   // movie is scored on its facts as they are; a catalogue movie's row, and the facts of those
   // found by co-ratings alone, are looked up.
-  const scorables = new Map<string, Scorable>();
-  for (const scorable of fromCatalogue) scorables.set(scorable.facts.tconst, scorable);
+  const best = new Best<Candidate>(limit, byRank);
+  const consider = (facts: TitleFacts, movie: queries.MovieFactsRow | undefined) => {
+    if (facts.tconst === tconst || (sourceMovie && movie?.id === sourceMovie.id)) return;
+    const coRating = movie ? coRated.get(movie.id) : undefined;
+    const score = blendedScore(contentSimilarity(source, facts), coRating);
+    const last = best.last;
+    if (last && score < last.score) return;
+    best.offer({ facts, movie, coRating, score });
+  };
+  for (const { facts, movie } of fromCatalogue.scorables) consider(facts, movie);
   const { idByTconst } = await catalogueIndex(db, moviesVersion);
+  const indexOnly = new Set<string>();
   const catalogueFacts = new Map<string, TitleFacts>();
   for (const facts of fromIndex) {
-    if (scorables.has(facts.tconst)) continue;
-    if (idByTconst.has(facts.tconst)) catalogueFacts.set(facts.tconst, facts);
-    else scorables.set(facts.tconst, { facts, movie: undefined });
+    if (idByTconst.has(facts.tconst)) {
+      if (!fromCatalogue.tconsts.has(facts.tconst)) catalogueFacts.set(facts.tconst, facts);
+    } else if (!indexOnly.has(facts.tconst)) {
+      indexOnly.add(facts.tconst);
+      consider(facts, undefined);
+    }
   }
-  const coRatedOnly = fromCoRatings.filter((candidate) => !scorables.has(candidate) && !catalogueFacts.has(candidate));
+  // Co-rated candidates are catalogue movies.
+  const coRatedOnly = fromCoRatings.filter((candidate) => !fromCatalogue.tconsts.has(candidate) && !catalogueFacts.has(candidate));
   const others = [...catalogueFacts.keys(), ...coRatedOnly];
   const [titles, movies] = await Promise.all([indexFacts(db, indexVersion, coRatedOnly), catalogueRows(db, moviesVersion, others)]);
   for (const candidate of others) {
     const title = catalogueFacts.get(candidate) ?? titles.get(candidate);
     const movie = movies.get(candidate);
-    if (title || movie) scorables.set(candidate, { facts: withCatalogueGenres(title ?? factsFromMovie(movie!), movie), movie });
+    if (title || movie) consider(withCatalogueGenres(title ?? factsFromMovie(movie!), movie), movie);
   }
-  scorables.delete(tconst);
-
-  const candidates: Candidate[] = [];
-  for (const { facts, movie } of scorables.values()) {
-    if (sourceMovie && movie?.id === sourceMovie.id) continue;
-    const coRating = movie ? coRated.get(movie.id) : undefined;
-    candidates.push({ facts, movie, coRating, score: blendedScore(contentSimilarity(source, facts), coRating) });
-  }
-  const chosen = bestOf(candidates, limit, byRank);
+  const chosen = best.items;
   const blurbs = await bestReviewExcerpts(db, textsVersion, chosen.flatMap((candidate) => (candidate.movie ? [candidate.movie.id] : [])));
   return chosen.map(({ facts, movie, coRating }) => ({
     movie_id: movie?.id ?? null,

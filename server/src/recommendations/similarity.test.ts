@@ -46,6 +46,34 @@ describe('recommendation arithmetic', () => {
     assert.ok(contentSimilarity(source, neighbour) > contentSimilarity(source, unrelated));
   });
 
+  it('weighs genres, era, runtime, rating, quality and popularity as the formula says, whole or fractional, near or far', () => {
+    const exactly = (source: TitleFacts, candidate: TitleFacts) => {
+      const near = (a: number | null, b: number | null, scale: number) => (a === null || b === null ? 0.5 : Math.exp(-Math.abs(a - b) / scale));
+      const shared = candidate.genres.filter((genre) => source.genres.includes(genre)).length;
+      const union = new Set([...source.genres, ...candidate.genres]).size;
+      return (
+        0.45 * (union === 0 ? 0 : shared / union) +
+        0.15 * near(source.year, candidate.year, 12) +
+        0.08 * near(source.runtime, candidate.runtime, 40) +
+        0.12 * near(source.rating, candidate.rating, 2) +
+        0.1 * (candidate.rating === null ? 0.5 : candidate.rating / 10) +
+        0.1 * (candidate.votes === null ? 0 : Math.min(1, Math.log10(candidate.votes + 1) / 6))
+      );
+    };
+    const source = facts({ genres: ['Horror', 'Comedy'], year: 1987, runtime: 95, rating: 6.4 });
+    const years = [null, 1987, 1986, 2026, 1874, 1987.5, 2600, 900];
+    const runtimes = [null, 95, 96, 5, 1200, 2000, 95.25];
+    for (const year of years) {
+      for (const runtime of runtimes) {
+        const candidate = facts({ genres: ['Comedy', 'Drama'], year, runtime, rating: 7.3, votes: 1234 });
+        assert.equal(contentSimilarity(source, candidate), exactly(source, candidate), `year ${year}, runtime ${runtime}`);
+      }
+    }
+    const unknown = facts({ year: null, genres: [] });
+    const bare = facts({ genres: [], rating: null, votes: null });
+    assert.equal(contentSimilarity(unknown, bare), exactly(unknown, bare));
+  });
+
   it('lets co-rating evidence lift a film, more so with more co-raters', () => {
     assert.equal(blendedScore(0.5, undefined), 0.5);
     const one = blendedScore(0.5, { similarity: 1, common: 1 });
