@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { tconstKey } from './packedTitles';
 import * as queries from './queries';
 
 type Db = Kysely<Database>;
@@ -8,11 +9,14 @@ type Db = Kysely<Database>;
 export interface CatalogueIndex {
   idByTconst: ReadonlyMap<string, number>;
   tconstById: ReadonlyMap<number, string>;
+  /** Their tconsts' keys (tconstKey), for what is checked against them by key. */
+  keys: ReadonlySet<number>;
 }
 
 interface HeldIndex {
   idByTconst: Map<string, number>;
   tconstById: Map<number, string>;
+  keys: Set<number>;
   highestId: number;
 }
 
@@ -44,7 +48,7 @@ async function caughtUp(db: Db, previous: Promise<HeldIndex> | undefined): Promi
     for (const row of await queries.catalogueTconsts(db, index.highestId)) remember(index, row);
     if ((await queries.catalogueCount(db)) === index.tconstById.size) return index;
   }
-  const whole: HeldIndex = { idByTconst: new Map(), tconstById: new Map(), highestId: 0 };
+  const whole: HeldIndex = { idByTconst: new Map(), tconstById: new Map(), keys: new Set(), highestId: 0 };
   for (const row of await queries.catalogueTconsts(db)) remember(whole, row);
   return whole;
 }
@@ -52,5 +56,7 @@ async function caughtUp(db: Db, previous: Promise<HeldIndex> | undefined): Promi
 function remember(index: HeldIndex, row: { id: number; tconst: string }) {
   index.idByTconst.set(row.tconst, row.id);
   index.tconstById.set(row.id, row.tconst);
+  const key = tconstKey(row.tconst);
+  if (!Number.isNaN(key)) index.keys.add(key);
   index.highestId = Math.max(index.highestId, row.id);
 }

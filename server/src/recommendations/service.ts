@@ -7,13 +7,12 @@ import { CatalogueCache, recommendationVersions } from '../movies/catalogueCache
 import { posterPath } from '../movies/poster';
 import { catalogueIndex } from './catalogueIndex';
 import { KeptRows } from '../db/keptRows';
+import { PackedTitles } from './packedTitles';
+import { type CatalogueNeighbours, Ranking } from './ranking';
 import * as queries from './queries';
 import {
   adjustedCosine,
-  Best,
-  blendedScore,
   type CoRating,
-  contentSimilarity,
   cosineOfSums,
   excerpt,
   MEAN_PRIOR_WEIGHT,
@@ -30,7 +29,8 @@ type Db = Kysely<Database>;
  * Lists of a genre's best-known titles kept per index version: one per type and genre, and per
  * run of years its eras are taken from (an era is the source's year ± ERA_YEARS), some thousands
  * when members ask about titles all over a full index. Their titles' facts are shared, so a list
- * costs about a kilobyte.
+ * costs its references and its packed rows (56 bytes a title): about 4 KB for 60 titles, 9 KB for
+ * a run's 150.
  */
 const NEIGHBOUR_LISTS = 30_000;
 /** How many of the most-voted titles per genre (overall, and within the source's era) are considered. */
@@ -147,7 +147,7 @@ async function coRatedCandidates(db: Db, moviesVersion: string, sourceMovieId: n
  * IMDB_INDEX_VERSION): a review or a movie added makes every answer be computed again,
  * but the index's rows for it stay the same until the next import.
  */
-const indexNeighbours = new CatalogueCache<TitleFacts[]>(NEIGHBOUR_LISTS);
+const indexNeighbours = new CatalogueCache<PackedTitles>(NEIGHBOUR_LISTS);
 
 /** Titles' facts as the index gives them, the most recent 50,000 kept per index version. */
 const indexTitles = new KeptRows<TitleFacts>(50_000);
@@ -200,22 +200,22 @@ function withCatalogueGenres(facts: TitleFacts, movie: queries.MovieFactsRow | u
 }
 
 /**
- * A genre's most-voted titles (in an era), as facts: they are candidates, so their facts are not
- * read again. A title's facts are one object shared by every list it is on (lists of neighbouring
- * eras hold mostly the same titles), so a list costs little more than its 60 references.
+ * A genre's most-voted titles (in an era), as facts and packed for scoring: they are candidates,
+ * so their facts are not read again. A title's facts are one object shared by every list it is on
+ * (lists of neighbouring eras hold mostly the same titles).
  */
-function imdbNeighbours(db: Db, indexVersion: string, filter: queries.NeighbourFilter): Promise<TitleFacts[]> {
+function imdbNeighbours(db: Db, indexVersion: string, filter: queries.NeighbourFilter): Promise<PackedTitles> {
   const { genre } = filter;
   const key = neighboursKey(filter);
   const read = async () => {
     const rows = genre === null ? await queries.imdbNeighbours(db, filter) : ((await genreLists(db, [{ ...filter, genre }])).get(key) ?? []);
-    return rows.map((row) => indexTitles.keep(db, indexVersion, row.tconst, () => factsFromImdb(row)));
+    return PackedTitles.of(rows.map((row) => indexTitles.keep(db, indexVersion, row.tconst, () => factsFromImdb(row))));
   };
   return indexNeighbours.get(db, key, read, indexVersion);
 }
 
 /** Titles from the IMDb index that share a genre with the source, popular overall and in its era. */
-async function contentCandidates(db: Db, indexVersion: string, source: TitleFacts): Promise<TitleFacts[]> {
+async function contentCandidates(db: Db, indexVersion: string, source: TitleFacts): Promise<PackedTitles[]> {
   const titleType = source.titleType ?? 'movie';
   const genres: Array<string | null> = source.genres.length > 0 ? source.genres : [null];
   const lookups = genres.flatMap((genre) => {
@@ -223,7 +223,7 @@ async function contentCandidates(db: Db, indexVersion: string, source: TitleFact
     if (source.year === null) return [overall];
     return [overall, eraNeighbours(db, indexVersion, titleType, genre, source.year)];
   });
-  return (await Promise.all(lookups)).flat();
+  return Promise.all(lookups);
 }
 
 /**
@@ -232,7 +232,7 @@ async function contentCandidates(db: Db, indexVersion: string, source: TitleFact
  * era's first PER_GENRE in the shared list are its own. Titles without a genre are walked in
  * another order: read alone.
  */
-async function eraNeighbours(db: Db, indexVersion: string, titleType: string, genre: string | null, year: number): Promise<TitleFacts[]> {
+async function eraNeighbours(db: Db, indexVersion: string, titleType: string, genre: string | null, year: number): Promise<PackedTitles> {
   const era = { titleType, genre, yearFrom: year - ERA_YEARS, yearTo: year + ERA_YEARS, limit: PER_GENRE };
   if (genre === null) return imdbNeighbours(db, indexVersion, era);
   const runStart = Math.floor(year / ERA_SHARED_YEARS) * ERA_SHARED_YEARS;
@@ -242,21 +242,15 @@ async function eraNeighbours(db: Db, indexVersion: string, titleType: string, ge
     yearTo: runStart + ERA_SHARED_YEARS - 1 + ERA_YEARS,
     limit: ERA_SHARED_MOST,
   });
-  const inEra: TitleFacts[] = [];
-  for (const facts of shared) {
-    if (facts.year === null || facts.year < era.yearFrom || facts.year > era.yearTo) continue;
-    inEra.push(facts);
-    if (inEra.length === PER_GENRE) return inEra;
+  const inEra: number[] = [];
+  for (let index = 0; index < shared.length; index++) {
+    const titleYear = shared.year(index);
+    if (titleYear === null || titleYear < era.yearFrom || titleYear > era.yearTo) continue;
+    inEra.push(index);
+    if (inEra.length === PER_GENRE) return shared.pick(inEra);
   }
   // A shared list shorter than asked for holds every title of its years, so all of the era's.
-  return shared.length < ERA_SHARED_MOST ? inEra : imdbNeighbours(db, indexVersion, era);
-}
-
-interface Candidate {
-  facts: TitleFacts;
-  movie: queries.MovieFactsRow | undefined;
-  coRating: CoRating | undefined;
-  score: number;
+  return shared.length < ERA_SHARED_MOST ? shared.pick(inEra) : imdbNeighbours(db, indexVersion, era);
 }
 
 /**
@@ -273,18 +267,6 @@ const answers = new CatalogueCache<RecommendationItem[]>(2000);
 export async function recommend(db: Db, tconst: string, limit = RECOMMENDATIONS_LIMIT): Promise<RecommendationItem[]> {
   const versions = await recommendationVersions(db);
   return answers.get(db, `${tconst}:${limit}`, () => computeRecommendations(db, versions, tconst, limit), versions.catalogue);
-}
-
-/** A candidate's facts and, when it is a catalogue movie, its row. */
-interface Scorable {
-  facts: TitleFacts;
-  movie: queries.MovieFactsRow | undefined;
-}
-
-/** Catalogue movies of a genre set, with their facts worked out, and their tconsts. */
-interface CatalogueNeighbours {
-  scorables: Scorable[];
-  tconsts: ReadonlySet<string>;
 }
 
 const NO_CATALOGUE_NEIGHBOURS: CatalogueNeighbours = { scorables: [], tconsts: new Set() };
@@ -307,9 +289,6 @@ function catalogueByGenres(db: Db, { movies, index }: { movies: string; index: s
   return catalogueNeighbours.get(db, key, worked, `${movies}:${index}`);
 }
 
-const byRank = (a: Candidate, b: Candidate) =>
-  b.score - a.score || (b.facts.votes ?? 0) - (a.facts.votes ?? 0) || a.facts.tconst.localeCompare(b.facts.tconst);
-
 async function computeRecommendations(
   db: Db,
   { movies: moviesVersion, index: indexVersion, texts: textsVersion }: { catalogue: string; movies: string; index: string; texts: string },
@@ -328,31 +307,12 @@ async function computeRecommendations(
     catalogueByGenres(db, { movies: moviesVersion, index: indexVersion }, source.genres),
     coRatedCandidates(db, moviesVersion, sourceMovie?.id ?? null),
   ]);
-  // Each candidate once, scored as it comes: most rank below the 15th kept so far, and no object
-  // is made for them. The catalogue's come worked out, and an index title that is no catalogue
-  // movie is scored on its facts as they are; a catalogue movie's row, and the facts of those
-  // found by co-ratings alone, are looked up.
-  const best = new Best<Candidate>(limit, byRank);
-  const consider = (facts: TitleFacts, movie: queries.MovieFactsRow | undefined) => {
-    if (facts.tconst === tconst || (sourceMovie && movie?.id === sourceMovie.id)) return;
-    const coRating = movie ? coRated.get(movie.id) : undefined;
-    const score = blendedScore(contentSimilarity(source, facts), coRating);
-    const last = best.last;
-    if (last && score < last.score) return;
-    best.offer({ facts, movie, coRating, score });
-  };
-  for (const { facts, movie } of fromCatalogue.scorables) consider(facts, movie);
-  const { idByTconst } = await catalogueIndex(db, moviesVersion);
-  const indexOnly = new Set<string>();
-  const catalogueFacts = new Map<string, TitleFacts>();
-  for (const facts of fromIndex) {
-    if (idByTconst.has(facts.tconst)) {
-      if (!fromCatalogue.tconsts.has(facts.tconst)) catalogueFacts.set(facts.tconst, facts);
-    } else if (!indexOnly.has(facts.tconst)) {
-      indexOnly.add(facts.tconst);
-      consider(facts, undefined);
-    }
-  }
+  // Each candidate once: the catalogue's come worked out, and an index title that is no catalogue
+  // movie is scored on its packed facts; a catalogue movie's row, and the facts of those found by
+  // co-ratings alone, are looked up.
+  const ranking = new Ranking(source, sourceMovie?.id, coRated, limit);
+  ranking.considerCatalogue(fromCatalogue);
+  const catalogueFacts = ranking.considerIndex(fromIndex, await catalogueIndex(db, moviesVersion), fromCatalogue.tconsts);
   // Co-rated candidates are catalogue movies.
   const coRatedOnly = fromCoRatings.filter((candidate) => !fromCatalogue.tconsts.has(candidate) && !catalogueFacts.has(candidate));
   const others = [...catalogueFacts.keys(), ...coRatedOnly];
@@ -360,9 +320,9 @@ async function computeRecommendations(
   for (const candidate of others) {
     const title = catalogueFacts.get(candidate) ?? titles.get(candidate);
     const movie = movies.get(candidate);
-    if (title || movie) consider(withCatalogueGenres(title ?? factsFromMovie(movie!), movie), movie);
+    if (title || movie) ranking.consider(withCatalogueGenres(title ?? factsFromMovie(movie!), movie), movie);
   }
-  const chosen = best.items;
+  const chosen = ranking.chosen;
   const blurbs = await bestReviewExcerpts(db, textsVersion, chosen.flatMap((candidate) => (candidate.movie ? [candidate.movie.id] : [])));
   return chosen.map(({ facts, movie, coRating }) => ({
     movie_id: movie?.id ?? null,

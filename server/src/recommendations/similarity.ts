@@ -112,14 +112,30 @@ export function contentSimilarity(source: TitleFacts, candidate: TitleFacts): nu
   // Each title's genres are distinct (parseGenres), so the union's size follows from the shared ones; no set is built per candidate.
   let shared = 0;
   for (const genre of candidate.genres) if (source.genres.includes(genre)) shared++;
-  const union = source.genres.length + candidate.genres.length - shared;
+  return similarityOf(source, shared, candidate.genres.length, candidate.year, candidate.runtime, candidate.rating, candidate.votes);
+}
+
+/**
+ * contentSimilarity from a candidate's facts one by one (packed lists keep them side by side):
+ * `shared` of its `genres` genres are the source's.
+ */
+export function similarityOf(
+  source: TitleFacts,
+  shared: number,
+  genres: number,
+  year: number | null,
+  runtime: number | null,
+  rating: number | null,
+  votes: number | null,
+): number {
+  const union = source.genres.length + genres - shared;
   const genre = union === 0 ? 0 : shared / union;
-  const era = closeness(source.year, candidate.year, YEAR_SCALE, YEAR_CLOSENESS);
-  const runtime = closeness(source.runtime, candidate.runtime, RUNTIME_SCALE, RUNTIME_CLOSENESS);
-  const rating = closeness(source.rating, candidate.rating, RATING_SCALE);
-  const quality = candidate.rating === null ? 0.5 : candidate.rating / 10;
-  const popularity = candidate.votes === null ? 0 : Math.min(1, Math.log10(candidate.votes + 1) / 6);
-  return 0.45 * genre + 0.15 * era + 0.08 * runtime + 0.12 * rating + 0.1 * quality + 0.1 * popularity;
+  const era = closeness(source.year, year, YEAR_SCALE, YEAR_CLOSENESS);
+  const runtimeCloseness = closeness(source.runtime, runtime, RUNTIME_SCALE, RUNTIME_CLOSENESS);
+  const ratingCloseness = closeness(source.rating, rating, RATING_SCALE);
+  const quality = rating === null ? 0.5 : rating / 10;
+  const popularity = votes === null ? 0 : Math.min(1, Math.log10(votes + 1) / 6);
+  return 0.45 * genre + 0.15 * era + 0.08 * runtimeCloseness + 0.12 * ratingCloseness + 0.1 * quality + 0.1 * popularity;
 }
 
 /** How much the site's co-ratings can add to (or take from) the content score. */
