@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adjustedCosine, bestOf, blendedScore, contentSimilarity, excerpt, parseGenres, reasonLine, shrunkMean, type TitleFacts } from './similarity';
+import { adjustedCosine, Best, blendedScore, contentSimilarity, excerpt, parseGenres, reasonLine, shrunkMean, type TitleFacts } from './similarity';
 
 const facts = (overrides: Partial<TitleFacts>): TitleFacts => ({
   tconst: 'tt0000001',
@@ -87,7 +87,9 @@ describe('recommendation arithmetic', () => {
     for (let round = 0; round < 200; round++) {
       const items = Array.from({ length: round % 40 }, (_, order) => ({ score: Math.floor(Math.random() * 8), order }));
       for (const count of [0, 1, 3, 15, 50]) {
-        assert.deepEqual(bestOf(items, count, byScore), [...items].sort(byScore).slice(0, count), `${count} of ${JSON.stringify(items)}`);
+        const best = new Best(count, byScore);
+        for (const item of items) best.offer(item);
+        assert.deepEqual(best.items, [...items].sort(byScore).slice(0, count), `${count} of ${JSON.stringify(items)}`);
       }
     }
   });

@@ -180,13 +180,6 @@ export class Best<T> {
   }
 }
 
-/** The first `count` of `items` in `compare`'s order, as a stable sort would give them. */
-export function bestOf<T>(items: Iterable<T>, count: number, compare: (a: T, b: T) => number): T[] {
-  const best = new Best(count, compare);
-  for (const item of items) best.offer(item);
-  return best.items;
-}
-
 export const EXCERPT_MAX = RECOMMENDATION_EXCERPT_MAX;
 
 /** A review shortened to at most `max` characters, cut at a word where it can be, with an ellipsis. */
