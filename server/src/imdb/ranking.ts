@@ -1,5 +1,5 @@
 import { searchKey } from './searchKey';
-import { fuzzyScore } from './trigrams';
+import { fuzzyScorer } from './trigrams';
 
 /**
  * How search results are ordered, the same for both databases. Three groups:
@@ -47,10 +47,16 @@ export function matchTier(query: string, words: string[], title: string): number
   return null;
 }
 
-/** A typo's similarity in whole percent (so near-equal scores tie), or null below the threshold. */
-export function fuzzyPercent(query: string, title: string): number | null {
-  const score = Math.round(fuzzyScore(query, title) * 100);
-  return score >= FUZZY_MIN_SCORE * 100 ? score : null;
+/**
+ * A title's similarity to `query` as a typo of it, in whole percent (so near-equal scores tie),
+ * or null below the threshold; the query is read once for all the titles scored against it.
+ */
+export function fuzzyPercents(query: string): (title: string) => number | null {
+  const scoreOf = fuzzyScorer(query);
+  return (title) => {
+    const score = Math.round(scoreOf(title) * 100);
+    return score >= FUZZY_MIN_SCORE * 100 ? score : null;
+  };
 }
 
 export interface Popularity {
@@ -76,7 +82,7 @@ export function strictRank(tier: number, title: Omit<Popularity, 'tconst'>): Ran
   return tier <= 2 ? { group: 0, score: TIER_BONUS[tier as 0 | 1 | 2] + popularity(title) } : { group: 1, score: popularity(title) };
 }
 
-/** The rank of a typo of similarity `percent` (see fuzzyPercent). */
+/** The rank of a typo of similarity `percent` (see fuzzyPercents). */
 export function fuzzyRank(percent: number, title: Omit<Popularity, 'tconst'>): Rank {
   return { group: 2, score: (percent * SIMILARITY_WEIGHT) / 100 + popularity(title) };
 }

@@ -4,7 +4,7 @@ import { SEARCH_LIMIT_MAX, SEARCH_MIN_CHARS } from '@movieclub/contract';
 import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
 import { CatalogueCache, imdbIndexVersion } from '../movies/catalogueCache';
-import { byRank, compareRanks, fuzzyPercent, fuzzyRank, matchTier, normaliseQuery, type Rank, strictRank } from './ranking';
+import { byRank, compareRanks, fuzzyPercents, fuzzyRank, matchTier, normaliseQuery, type Rank, strictRank } from './ranking';
 import { type Candidate, fuzzyCandidates, SEARCH_TIME_BUDGET_MS, strictCandidates } from './searchDialect';
 
 export { FUZZY_MIN_SCORE, normaliseQuery } from './ranking';
@@ -93,6 +93,7 @@ export async function searchIndex(
   }
   if (best.size >= size || [...query].length < 3) return answer();
 
+  const percentOf = fuzzyPercents(query);
   for (const row of await fuzzyCandidates(db, kind, query, words, size, began + budgetMs)) {
     // A title the strict lookup did not reach (past its candidate caps) still ranks as the match it is.
     const tier = strictTier(row);
@@ -100,7 +101,7 @@ export async function searchIndex(
       keep(row, strictRank(tier, row));
       continue;
     }
-    const percents = namesOf(row).flatMap((name) => fuzzyPercent(query, name) ?? []);
+    const percents = namesOf(row).flatMap((name) => percentOf(name) ?? []);
     if (percents.length) keep(row, fuzzyRank(Math.max(...percents), row));
   }
   return answer();

@@ -7,7 +7,7 @@ import { imdbIndexVersion } from '../movies/catalogueCache';
 import {
   compareRanks,
   EPISODE_PENALTY,
-  fuzzyPercent,
+  fuzzyPercents,
   fuzzyRank,
   matchTier,
   type Popularity,
@@ -235,8 +235,9 @@ async function sqliteFuzzy(db: Kysely<Database>, query: string, words: string[],
   const match = fuzzyMatchExpression(known.slice(0, FUZZY_TRIGRAMS));
   if (!match) return [];
   const names: FoundName[] = [];
+  const percentOf = fuzzyPercents(query);
   for (const { rank, name } of await ftsNames(db, match)) {
-    const percent = fuzzyPercent(query, name);
+    const percent = percentOf(name);
     if (percent !== null) names.push({ rank: Number(rank), rankOf: (title) => fuzzyRank(percent, title) });
   }
   return sqliteTitlesOf(db, names, size);
@@ -450,7 +451,8 @@ async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[
       limit ${CANDIDATES}`.execute(target);
   // The same condition as the partial index's, so the planner uses it.
   const { rows: popular } = await nearMisses(db, sql`num_votes >= ${sql.lit(POPULAR_VOTES)}`);
-  const close = popular.filter((row) => fuzzyPercent(query, row.primary_title) !== null);
+  const percentOf = fuzzyPercents(query);
+  const close = popular.filter((row) => percentOf(row.primary_title) !== null);
   if (close.length >= size) return [...popular, ...(await containing)];
   const [rest, alternatives] = await Promise.all([
     // The rest in the table's order (popularity order, see postgresFirst): the most popular near misses, scored in search.ts.

@@ -46,6 +46,11 @@ const KEYS: [string, string][] = [
   ['V for Vendetta', 'v for vendetta'],
   ['Louis XIV', 'louis xiv'],
   ['Iiro', 'iiro'],
+  // Already lowercase words: a numeral among them is still a digit.
+  ['rocky iv', 'rocky 4'],
+  ['ix', '9'],
+  ['the ii iii', 'the 2 3'],
+  ['iix viiii', 'iix viiii'],
 ];
 
 describe('search keys', () => {

@@ -34,19 +34,29 @@ function table(from: string, to: string): Map<string, string> {
   [...from].forEach((char, i) => map.set(char, targets[i] ?? ''));
   return map;
 }
-const ASCII_TABLE = table(ASCII_SPACE + ASCII_DROP, ' '.repeat(ASCII_SPACE.length));
 const UNICODE_TABLE = table(LETTERS_FROM + UNICODE_SPACE + UNICODE_DROP, LETTERS_TO + ' '.repeat([...UNICODE_SPACE].length));
 const translate = (text: string, map: Map<string, string>) => [...text].map((char) => map.get(char) ?? char).join('');
+/** Any of these ASCII characters, as a regular expression (one code unit each, so never half of another character). */
+const anyOf = (chars: string) => new RegExp(`[${chars.replace(/[\\\]^-]/g, '\\$&')}]`, 'g');
+const ASCII_SPACES = anyOf(ASCII_SPACE);
+const ASCII_DROPS = anyOf(ASCII_DROP);
+
+/** Text that is a key already: lowercase ASCII words of letters and digits, single spaces between. */
+const KEY_LIKE = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
+/** A word a key never holds: a numeral it writes as a digit. */
+const NUMERAL_WORD = /(?:^| )(?:ii|iii|iv|vi|vii|viii|ix)(?= |$)/;
 
 /** The search key of a title or query (the rule above). */
 export function searchKey(text: string): string {
+  // Search compares hundreds of keys a query with it; a key is its own key.
+  if (KEY_LIKE.test(text) && !NUMERAL_WORD.test(text)) return text;
   let key = text.toLowerCase();
   if (/[^ -~]/.test(key)) {
     key = key.normalize('NFD').replace(/[\u0300-\u036f]+/g, '').normalize('NFC');
     for (const [from, to] of LETTER_PAIRS) key = key.replaceAll(from, to);
     key = translate(key, UNICODE_TABLE);
   }
-  key = translate(key.replaceAll('&', ' and '), ASCII_TABLE);
+  key = key.replaceAll('&', ' and ').replace(ASCII_SPACES, ' ').replace(ASCII_DROPS, '');
   return key
     .split(' ')
     .filter(Boolean)

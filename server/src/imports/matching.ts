@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
 import { searchTitles } from '../imdb/search';
 import { searchKey } from '../imdb/searchKey';
-import { fuzzyScore } from '../imdb/trigrams';
+import { fuzzyScorer } from '../imdb/trigrams';
 import { Pace } from './formats/pace';
 import { type TitleFacts, titlesById, titlesNamed, titlesOriginallyNamed } from './titleQueries';
 
@@ -118,8 +118,9 @@ export class TitleMatcher {
     const near = facts.filter((candidate) => year === null || candidate.start_year === null || Math.abs(candidate.start_year - year) <= 1);
     const equal = near.filter(sameName(folded));
     if (equal.length > 0) return decide(equal, year);
+    const scoreOf = fuzzyScorer(folded);
     const suggestions = near
-      .filter((candidate) => fuzzyScore(folded, searchKey(candidate.primary_title)) >= SUGGESTION_MIN_SCORE)
+      .filter((candidate) => scoreOf(searchKey(candidate.primary_title)) >= SUGGESTION_MIN_SCORE)
       .sort(better(year))
       .slice(0, IMPORT_CANDIDATES_MAX);
     return { match: 'unmatched', tconst: null, candidates: suggestions };
