@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { FUZZY_MIN_SCORE, fuzzyPercents } from './ranking';
 import { searchKey } from './searchKey';
 import { fuzzyScore, fuzzyScorer, trigramSet } from './trigrams';
 
@@ -19,6 +20,14 @@ function plainScore(rawQuery: string, rawTitle: string): number {
   return best;
 }
 
+/** 60 random queries of one to three words, each with 60 random titles of one to six. */
+function randomQueries(): [string, string[]][] {
+  let state = 11;
+  const next = () => ((state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+  const phrase = (most: number) => Array.from({ length: 1 + Math.floor(next() * most) }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+  return Array.from({ length: 60 }, () => [phrase(3), Array.from({ length: 60 }, () => phrase(6))]);
+}
+
 const WORDS = ['the', 'godfather', 'godfathr', 'part', 'II', 'Amélie', 'amelie', 'Spider-Man', 'spider', 'man', 'of', 'a', 'x', '2', 'ΟΔΥΣΣΕΥΣ', '千と千尋', 'love', 'lovers', 'e.t.', '&'];
 
 describe('trigram similarity', () => {
@@ -34,16 +43,22 @@ describe('trigram similarity', () => {
   });
 
   it('gives every title the number its rule gives, one query scoring many titles', () => {
-    let state = 11;
-    const next = () => ((state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
-    const phrase = (most: number) => Array.from({ length: 1 + Math.floor(next() * most) }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
-    for (let q = 0; q < 60; q++) {
-      const query = phrase(3);
+    for (const [query, titles] of randomQueries()) {
       const scoreOf = fuzzyScorer(query);
-      for (let t = 0; t < 60; t++) {
-        const title = phrase(6);
-        assert.equal(scoreOf(title), plainScore(query, title), `${query} / ${title}`);
+      for (const title of titles) assert.equal(scoreOf(title), plainScore(query, title), `${query} / ${title}`);
+    }
+  });
+
+  it("gives a typo's percent, or none below the threshold, as the rule's number rounded would", () => {
+    let below = 0;
+    for (const [query, titles] of randomQueries()) {
+      const percentOf = fuzzyPercents(query);
+      for (const title of titles) {
+        const percent = Math.round(plainScore(query, title) * 100);
+        if (percent < FUZZY_MIN_SCORE * 100) below++;
+        assert.equal(percentOf(title), percent >= FUZZY_MIN_SCORE * 100 ? percent : null, `${query} / ${title}`);
       }
     }
+    assert.ok(below > 100, 'many titles fall below the threshold');
   });
 });
