@@ -274,7 +274,9 @@ async function postgresStarting(db: Kysely<Database>, query: string, size: numbe
  * SHORT_WORD_SCAN titles meeting the condition) in the table's order, which a bulk load
  * sets to popularity order (searchIndex.ts): the titles are read through a bitmap of
  * their index, which visits the table in its order and stops at the limit, rather than
- * walking the popularity index through titles that do not match.
+ * walking the popularity index through titles that do not match. For a word or start the
+ * planner expects in more than a few titles in a thousand, reading the table from its
+ * start finds them sooner: a bitmap holds every title that has it (tens of ms at full size).
  */
 async function postgresFirst(db: Kysely<Database>, condition: RawBuilder<unknown>, filter: RawBuilder<unknown> | null, until: number): Promise<Candidate[]> {
   return withinTime(
@@ -289,7 +291,7 @@ async function postgresFirst(db: Kysely<Database>, condition: RawBuilder<unknown
     },
     [],
     until,
-    { inTableOrder: true },
+    { order: 'table' },
   );
 }
 
@@ -397,6 +399,9 @@ export const POPULAR_VOTES = 1000;
 /** How long the search through every title may take for a typo, in ms; past it the answer is what was found. */
 export const FUZZY_TIME_LIMIT_MS = 100;
 
+/** How a timed read may visit the titles (see withinTime). */
+type ReadOrder = 'any' | 'table' | 'table-by-index';
+
 /** A read given less than this many ms is not started: its answer would come too late anyway. */
 const SHORTEST_READ_MS = 2;
 
@@ -404,8 +409,9 @@ const SHORTEST_READ_MS = 2;
  * Runs `work` in a transaction whose statements stop after `ms`, or at `until` (a
  * performance.now() time) when that comes first; then answers `fallback` (PostgreSQL
  * cancels the statement with code 57014), so a slow pass costs a bounded time.
- * `inTableOrder` makes its reads go through a bitmap of an index, which visits the
- * table in its order (see postgresFirst).
+ * `order` 'table' makes its reads visit the titles in the table's order (see
+ * postgresFirst), through a bitmap of an index or by reading the table from its start,
+ * whichever the planner expects to reach the limit sooner; 'table-by-index' only through a bitmap.
  */
 export async function withinTime<T>(
   db: Kysely<Database>,
@@ -413,21 +419,33 @@ export async function withinTime<T>(
   work: (trx: Kysely<Database>) => Promise<T>,
   fallback: T,
   until = Number.POSITIVE_INFINITY,
-  { inTableOrder = false } = {},
+  { order = 'any' }: { order?: ReadOrder } = {},
 ): Promise<T> {
   const allowed = Math.round(Math.min(ms, until - performance.now()));
   if (allowed < SHORTEST_READ_MS) return fallback;
-  // One round trip for the settings: each costs a wake-up of the database's process, which the other reads of the search keep busy.
-  const bitmapOnly = inTableOrder ? sql`, set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)` : sql``;
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await sql`select set_config('statement_timeout', ${String(allowed)}, true)${bitmapOnly}`.execute(trx);
-      return work(trx);
-    });
-  } catch (error) {
-    if ((error as { code?: unknown }).code === '57014') return fallback;
-    throw error;
+  // The transaction and its settings in one message (no parameters, so PostgreSQL takes several statements):
+  // each round trip costs a wake-up of the database's process, which the other reads of the search keep busy.
+  const settings: Record<string, string> = { statement_timeout: String(allowed) };
+  if (order !== 'any') {
+    // A walk of an index, a parallel read or a scan joining another one midway would not keep the table's order.
+    Object.assign(settings, { enable_indexscan: 'off', max_parallel_workers_per_gather: '0', synchronize_seqscans: 'off' });
   }
+  // The choice between a bitmap and a scan rests on how common the words are: planned for them, not once for any (prepared statements).
+  if (order === 'table') settings.plan_cache_mode = 'force_custom_plan';
+  if (order === 'table-by-index') settings.enable_seqscan = 'off';
+  const begin = ['begin', ...Object.entries(settings).map(([name, value]) => `set local ${name} = ${value}`)].join('; ');
+  return db.connection().execute(async (connection) => {
+    await sql.raw(begin).execute(connection);
+    try {
+      const answer = await work(connection);
+      await sql`commit`.execute(connection);
+      return answer;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      if ((error as { code?: unknown }).code === '57014') return fallback;
+      throw error;
+    }
+  });
 }
 
 /**
@@ -466,7 +484,7 @@ async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[
         ).rows,
       [],
       until,
-      { inTableOrder: true },
+      { order: 'table-by-index' },
     ),
     // Typos of other names (original and alternative titles), the closest first.
     alternativesWhere(

@@ -171,6 +171,14 @@ for (const kind of TEST_DATABASES) {
       let started = false;
       const skipped = await withinTime(db, 5000, async () => { started = true; return 1; }, -1, performance.now() - 1);
       assert.deepEqual([skipped, started], [-1, false]);
+      // The read's settings end with it: every connection is back outside a transaction, with the server's own timeout and plans.
+      const settingsOf = async () =>
+        (await sql<{ timeout: string; indexes: string; plans: string }>`select current_setting('statement_timeout') as timeout,
+          current_setting('enable_indexscan') as indexes, current_setting('plan_cache_mode') as plans`.execute(db)).rows[0];
+      const before = await settingsOf();
+      await Promise.all(Array.from({ length: 12 }, (_, i) => withinTime(db, 50, (trx) => sql`select pg_sleep(${i % 2 ? 0 : 1})`.execute(trx), null, Infinity, { order: 'table' })));
+      assert.deepEqual(await Promise.all(Array.from({ length: 12 }, settingsOf)), Array.from({ length: 12 }, () => before));
+      assert.deepEqual(before, { timeout: '0', indexes: 'on', plans: 'auto' });
     });
 
     it('finds a typo of a little-known title when the well-known ones hold no near miss', async () => {
