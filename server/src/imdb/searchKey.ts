@@ -48,7 +48,7 @@ const NUMERAL_WORD = /(?:^| )(?:ii|iii|iv|vi|vii|viii|ix)(?= |$)/;
 
 /** The search key of a title or query (the rule above). */
 export function searchKey(text: string): string {
-  // Search compares hundreds of keys a query with it; a key is its own key.
+  // A key is its own key, and search makes hundreds a query from names that already are keys: those are returned as they are.
   if (KEY_LIKE.test(text) && !NUMERAL_WORD.test(text)) return text;
   let key = text.toLowerCase();
   if (/[^ -~]/.test(key)) {
