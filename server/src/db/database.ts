@@ -107,6 +107,9 @@ export function sqlitePath(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '').replace(/^file:/, '');
 }
 
+/** How long a PostgreSQL connection may stay unused before the pool closes it (pg's default is 10 s). */
+export const IDLE_CONNECTION_MS = 5 * 60_000;
+
 export interface OpenOptions {
   /** PostgreSQL schema to work in (tests use a fresh one each). */
   pgSchema?: string;
@@ -118,6 +121,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
     const pool = new pg.Pool({
       connectionString: url,
       max: options.pgPoolSize ?? 10,
+      // A connection keeps the app's prepared statements (preparedStatements.ts): a club quiet for a few seconds
+      // should not pay for a new one and its statements' planning again. Idle connections do not keep a script running.
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
+      allowExitOnIdle: true,
       options: options.pgSchema ? `-c search_path=${options.pgSchema},public` : undefined,
     });
     // The app's statements are short: compiling one just in time (for a high cost estimate, such as a

@@ -27,6 +27,20 @@ describe('statements kept prepared on PostgreSQL connections', { skip: !TEST_DAT
     });
   });
 
+  it('keeps a connection and its prepared statements through a quiet spell longer than the driver would (10 s)', async () => {
+    const { db } = testDatabase.database;
+    const read = () => db.connection().execute(async (connection) => {
+      await connection.selectFrom('app_meta').select('value').where('key', '=', 'quiet').executeTakeFirst();
+      const prepared = await sql<{ n: number }>`select count(*) as n from pg_prepared_statements where statement like 'select "value" from "app_meta"%'`.execute(connection);
+      return { backend: (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection)).rows[0].pid, prepared: prepared.rows[0].n };
+    });
+    const first = await read();
+    await new Promise((resolve) => setTimeout(resolve, 10_500));
+    // The same server process answers, its statement still prepared: no new connection, no planning again.
+    assert.deepEqual(await read(), first);
+    assert.equal(first.prepared, 1);
+  });
+
   it('answers a statement prepared before its table gained a column (another process migrated) with the new shape', async () => {
     const pool = postgresPoolOf(testDatabase.database.db)!;
     const client = await pool.connect();
