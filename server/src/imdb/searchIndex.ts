@@ -137,10 +137,11 @@ const POPULARITY_INDEX = POSTGRES_INDEXES.imdb_titles.imdb_titles_popularity;
  * Rewrites the titles in popularity order (CLUSTER on the popularity index, built first), before
  * the other indexes are built. Search reads the titles matching a word through a bitmap of an
  * index or by a scan from the table's start, which both visit the table in its order, so the
- * first titles it reads are the most popular and it can stop there (searchDialect.ts). Titles written after it go at the end until the next
- * big load. Reads of the titles wait while it runs, about 2 s a million titles. A sorted copy put
- * in the table's place would let them go on, but took twice as long on a full index: a freshly
- * loaded table's first read is the slow one, and CLUSTER writes whole pages.
+ * first titles it reads are the most popular and it can stop there (searchDialect.ts). Titles
+ * written after it go at the end until the next big load. Reads of the titles wait while it
+ * runs, about 2 s a million titles. A sorted copy put in the table's place would let them go on,
+ * but took twice as long on a full index: a freshly loaded table's first read is the slow one,
+ * and CLUSTER writes whole pages.
  */
 async function sortTitlesByPopularity(db: Kysely<Database>): Promise<void> {
   await sql.raw(POPULARITY_INDEX).execute(db);
