@@ -425,7 +425,7 @@ export async function withinTime<T>(
   if (allowed < SHORTEST_READ_MS) return fallback;
   // The transaction and its settings in one message (no parameters, so PostgreSQL takes several statements):
   // each round trip costs a wake-up of the database's process, which the other reads of the search keep busy.
-  const settings: Record<string, string> = { statement_timeout: String(allowed) };
+  const settings: Record<string, string> = {};
   if (order !== 'any') {
     // A walk of an index, a parallel read or a scan joining another one midway would not keep the table's order.
     Object.assign(settings, { enable_indexscan: 'off', max_parallel_workers_per_gather: '0', synchronize_seqscans: 'off' });
@@ -433,10 +433,13 @@ export async function withinTime<T>(
   // The choice between a bitmap and a scan rests on how common the words are: planned for them, not once for any (prepared statements).
   if (order === 'table') settings.plan_cache_mode = 'force_custom_plan';
   if (order === 'table-by-index') settings.enable_seqscan = 'off';
+  // The timeout last: each statement after it in the message would be timed by it, and on a busy server even a setting can take 2 ms.
+  settings.statement_timeout = String(allowed);
   const begin = ['begin', ...Object.entries(settings).map(([name, value]) => `set local ${name} = ${value}`)].join('; ');
   return db.connection().execute(async (connection) => {
-    await sql.raw(begin).execute(connection);
     try {
+      // Inside the try: whatever fails once `begin` is sent, the connection goes back to the pool outside a transaction.
+      await sql.raw(begin).execute(connection);
       const answer = await work(connection);
       await sql`commit`.execute(connection);
       return answer;
@@ -457,7 +460,12 @@ export async function withinTime<T>(
  * searched alongside (those holding every word, and typos of them).
  */
 async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[], size: number, until: number): Promise<Candidate[]> {
-  const containing = postgresAlternativesContaining(db, words, until);
+  // Side by side, and both awaited: a read left running unawaited would, if it failed too, end the process.
+  const [nearMisses, containing] = await Promise.all([postgresNearMisses(db, query, size, until), postgresAlternativesContaining(db, words, until)]);
+  return [...nearMisses, ...containing];
+}
+
+async function postgresNearMisses(db: Kysely<Database>, query: string, size: number, until: number): Promise<Candidate[]> {
   const penalty = sql`case title_type when 'movie' then 0 when 'tvEpisode' then ${sql.lit(EPISODE_PENALTY)} else ${sql.lit(TYPE_PENALTY)} end`;
   const score = sql`word_similarity(${query}, search_title) * ${sql.lit(SIMILARITY_WEIGHT)}
     + log(coalesce(num_votes, 0)::float8 + 1) - ${penalty}`;
@@ -471,7 +479,7 @@ async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[
   const { rows: popular } = await nearMisses(db, sql`num_votes >= ${sql.lit(POPULAR_VOTES)}`);
   const percentOf = fuzzyPercents(query);
   const close = popular.filter((row) => percentOf(row.primary_title) !== null);
-  if (close.length >= size) return [...popular, ...(await containing)];
+  if (close.length >= size) return popular;
   const [rest, alternatives] = await Promise.all([
     // The rest in the table's order (popularity order, see postgresFirst): the most popular near misses, scored in search.ts.
     withinTime(
@@ -494,5 +502,5 @@ async function postgresFuzzy(db: Kysely<Database>, query: string, words: string[
       until,
     ),
   ]);
-  return [...popular, ...rest, ...alternatives, ...(await containing)];
+  return [...popular, ...rest, ...alternatives];
 }

@@ -181,6 +181,21 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(before, { timeout: '0', indexes: 'on', plans: 'auto' });
     });
 
+    it('gives a connection back outside a transaction when the message that begins a timed read fails', { skip: kind !== 'postgres' }, async () => {
+      const db = app.database.db;
+      // A connection whose transaction has failed refuses every statement but its end, so the read's first message fails.
+      const read = db.connection().execute(async (connection) => {
+        await sql`begin`.execute(connection);
+        await assert.rejects(sql`select 1 / 0`.execute(connection));
+        return withinTime(connection, 5000, async (trx) => (await sql<{ n: number }>`select 1 as n`.execute(trx)).rows[0].n, -1);
+      });
+      await assert.rejects(read, /current transaction is aborted/);
+      // Every connection of the pool answers, that one too.
+      const answers = await Promise.all(Array.from({ length: 10 }, async () => (await sql<{ n: number }>`select 1 as n`.execute(db)).rows[0].n));
+      assert.deepEqual(answers, Array.from({ length: 10 }, () => 1));
+      assert.equal(await withinTime(db, 5000, async (trx) => (await sql<{ n: number }>`select 2 as n`.execute(trx)).rows[0].n, -1), 2);
+    });
+
     it('finds a typo of a little-known title when the well-known ones hold no near miss', async () => {
       await importFilms('obscure', [['tt9200001', 'Quibbleworth Manor', 12]]);
       assert.equal((await search('quibbelworth manor'))[0]?.tconst, 'tt9200001');
