@@ -9,8 +9,8 @@ async function readValues(db: Db, keys: string[]): Promise<Map<string, string>> 
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
-/** Every read of `app_meta` outside a transaction, gathered: versions and settings are read by most calls. */
-const gatheredValues = gatheredPerDatabase(readValues);
+/** Every read of `app_meta` outside a transaction, gathered (and on SQLite kept until it changes): versions and settings are read by most calls. */
+const gatheredValues = gatheredPerDatabase(readValues, undefined, { keptUntilChanged: true });
 
 /**
  * The stored values of `keys` (a key never stored is missing). Inside a transaction the read is its

@@ -93,6 +93,19 @@ export function postgresPoolOf(db: Kysely<Database>): pg.Pool | null {
   return pools.get(db) ?? null;
 }
 
+const changeStamps = new WeakMap<Kysely<Database>, () => string>();
+
+/**
+ * On SQLite, a token that changes whenever the database may have changed: rows changed through
+ * this connection (`total_changes()`, counted as each statement runs, before its commit) or a
+ * commit by any other connection, another process's included (`data_version`). Undefined for
+ * PostgreSQL and for a transaction's handle. Reading it takes a lock on the WAL's shared memory,
+ * so it is read once a gathered read, not once an ask.
+ */
+export function changeStampOf(db: Kysely<Database>): string | undefined {
+  return changeStamps.get(db)?.();
+}
+
 /** Which database a handle (or a transaction on it) talks to. */
 export function dialectOf(db: Kysely<Database>): DatabaseKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
@@ -151,5 +164,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   sqlite.function('movieclub_genres', { deterministic: true }, (genres: unknown) => JSON.stringify(parseGenres(typeof genres === 'string' ? genres : null)));
   const observers = queryObservers();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), log: observers.log });
+  const stamp = sqlite.prepare('select total_changes(), data_version from pragma_data_version').raw();
+  changeStamps.set(db, () => (stamp.get() as number[]).join('.'));
   return { db, kind: 'sqlite', observeQueries: observers.observeQueries, close: () => db.destroy() };
 }

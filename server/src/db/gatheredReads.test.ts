@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../testing/testApp';
+import { appMetaValues } from './appMeta';
+import { openDatabase } from './database';
 import { GatheredReads, gatheredOnPostgres, oneOfTexts } from './gatheredReads';
 import { migrateToLatest } from './migrate';
 
@@ -108,6 +110,32 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(await values(['one_of_y', "one_of_it's", 'one_of_none', 'one_of_x']), ["it's", 'x', 'y']);
       assert.deepEqual(await values([]), []);
       assert.equal(read(['one_of_x']).compile().sql, read(['a', 'b', 'c']).compile().sql);
+    });
+
+    it(`keeps what was read of values that change only with the database ${kind === 'sqlite' ? 'until it changes, whoever changes it' : 'for no longer than a read'}`, async () => {
+      const { database, url } = testDatabase;
+      let selects = 0;
+      const stopObserving = database.observeQueries((event) => void (event.operation === 'select' && selects++));
+      const valueOf = async (key: string) => (await appMetaValues(database.db, [key])).get(key);
+      await database.db.insertInto('app_meta').values({ key: 'kept_value', value: 'first' }).execute();
+      assert.equal(await valueOf('kept_value'), 'first');
+      const readsBefore = selects;
+      assert.equal(await valueOf('kept_value'), 'first');
+      assert.equal(selects - readsBefore, kind === 'sqlite' ? 0 : 1, 'an unchanged database is not read again on SQLite');
+
+      // A write by this app, to another table: the next read asks again.
+      await database.db.insertInto('app_meta').values({ key: 'another_value', value: 'x' }).execute();
+      await database.db.updateTable('app_meta').set({ value: 'second' }).where('key', '=', 'kept_value').execute();
+      assert.equal(await valueOf('kept_value'), 'second');
+      // A commit by another connection, as another process (the import command, say) makes.
+      const other = openDatabase(url, { pgSchema: database.pgSchema, pgPoolSize: 1 });
+      try {
+        await other.db.updateTable('app_meta').set({ value: 'third' }).where('key', '=', 'kept_value').execute();
+      } finally {
+        await other.close();
+      }
+      assert.equal(await valueOf('kept_value'), 'third');
+      stopObserving();
     });
 
     it(`answers each call its own keys, ${kind === 'postgres' ? 'the calls asking at once sharing one read' : 'each call reading at once'}`, async () => {

@@ -1,8 +1,11 @@
 import { type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
-import { dialectOf } from './database';
+import { changeStampOf, dialectOf } from './database';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
+/** How many answers a `GatheredReads` keeps at most; past it, it starts over. */
+const KEPT_KEYS = 10_000;
+
 type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
 
 /**
@@ -18,10 +21,17 @@ type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unkn
 export class GatheredReads<A, V, K = A> {
   private waiting: Map<K, { ask: A; waiters: Waiter<V>[] }> | null = null;
   private out = false;
+  /** What the reads answered while the database's change stamp was `stamp` (see `stampOf`). */
+  private kept: { stamp: string; values: Map<K, V | undefined> } | null = null;
 
+  /**
+   * With `stampOf`, answers are kept while the stamp it gives stays the same, and a read asks
+   * only for the keys not kept: for values that change only when the database does.
+   */
   constructor(
     private readonly read: (asks: A[]) => Promise<Map<K, V>>,
     private readonly keyOf: (ask: A) => K = (ask) => ask as unknown as K,
+    private readonly stampOf?: () => string | undefined,
   ) {}
 
   get(ask: A): Promise<V | undefined> {
@@ -40,9 +50,30 @@ export class GatheredReads<A, V, K = A> {
     const batch = this.waiting;
     if (!batch) return;
     this.waiting = null;
+    // Taken before the read: a change made while it runs gives the next read a new stamp.
+    const stamp = this.stampOf?.();
+    if (stamp === undefined || this.kept?.stamp !== stamp) this.kept = stamp === undefined ? null : { stamp, values: new Map() };
+    const kept = this.kept?.values;
+    const answers = new Map<K, V | undefined>();
+    const unknown: [K, A][] = [];
+    for (const [key, { ask }] of batch) {
+      if (kept?.has(key)) answers.set(key, kept.get(key));
+      else unknown.push([key, ask]);
+    }
+    if (unknown.length === 0) {
+      for (const [key, { waiters }] of batch) for (const waiter of waiters) waiter.resolve(answers.get(key));
+      return;
+    }
     this.out = true;
-    this.read([...batch.values()].map((entry) => entry.ask)).then(
-      (found) => this.settle(batch, (waiter, key) => waiter.resolve(found.get(key))),
+    this.read(unknown.map(([, ask]) => ask)).then(
+      (found) => {
+        if (kept && kept.size + unknown.length > KEPT_KEYS) kept.clear();
+        for (const [key] of unknown) {
+          answers.set(key, found.get(key));
+          kept?.set(key, found.get(key));
+        }
+        this.settle(batch, (waiter, key) => waiter.resolve(answers.get(key)));
+      },
       (error: unknown) => this.settle(batch, (waiter) => waiter.reject(error)),
     );
   }
@@ -54,15 +85,23 @@ export class GatheredReads<A, V, K = A> {
   }
 }
 
-/** One `GatheredReads` per database handle, made on first use. */
+/**
+ * One `GatheredReads` per database handle, made on first use. `keptUntilChanged`: the answers
+ * change only when the database does (versions, settings; not a session, which ends with time),
+ * so on SQLite they are kept until its change stamp moves (see changeStampOf).
+ */
 export function gatheredPerDatabase<A, V, K = A>(
   read: (db: Db, asks: A[]) => Promise<Map<K, V>>,
   keyOf?: (ask: A) => K,
+  options: { keptUntilChanged?: boolean } = {},
 ): (db: Db) => GatheredReads<A, V, K> {
   const byDatabase = new WeakMap<Db, GatheredReads<A, V, K>>();
   return (db) => {
     let reads = byDatabase.get(db);
-    if (!reads) byDatabase.set(db, (reads = new GatheredReads((asks) => read(db, asks), keyOf)));
+    if (!reads) {
+      const stampOf = options.keptUntilChanged ? () => changeStampOf(db) : undefined;
+      byDatabase.set(db, (reads = new GatheredReads((asks) => read(db, asks), keyOf, stampOf)));
+    }
     return reads;
   };
 }

@@ -29,6 +29,22 @@ function assertProtected(headers: Headers, what: string) {
   assert.equal(headers.get('referrer-policy'), 'strict-origin-when-cross-origin', what);
 }
 
+/** A data reply's headers: a policy that loads nothing and is never framed, no sniffing, no framing, none of a document's own. */
+function assertProtectedData(headers: Headers, what: string) {
+  const csp = policy(headers);
+  assert.deepEqual([...csp.keys()].sort(), ['default-src', 'frame-ancestors'], `${what}: ${headers.get('content-security-policy')}`);
+  assert.deepEqual(csp.get('default-src'), ["'none'"], `${what}: loads nothing, runs no script`);
+  assert.deepEqual(csp.get('frame-ancestors'), ["'none'"], `${what}: never framed`);
+  assert.equal(headers.get('x-frame-options'), 'DENY', what);
+  assert.equal(headers.get('x-content-type-options'), 'nosniff', what);
+  assert.equal(headers.get('referrer-policy'), 'strict-origin-when-cross-origin', what);
+  assert.equal(headers.get('cross-origin-resource-policy'), 'same-origin', what);
+  assert.match(headers.get('strict-transport-security') ?? '', /^max-age=31536000/, what);
+  for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection']) {
+    assert.equal(headers.get(documentOnly), null, `${what}: no ${documentOnly}`);
+  }
+}
+
 for (const kind of TEST_DATABASES) {
   describe(`security headers (${kind})`, () => {
     let app: TestApp;
@@ -53,10 +69,16 @@ for (const kind of TEST_DATABASES) {
       assert.equal(page.status, 200);
       assert.match(page.headers.get('content-type') ?? '', /text\/html/);
       assertProtected(page.headers, 'a client page');
-      assertProtected((await agent.get('/api/health')).headers, 'the API');
-      assertProtected((await agent.get('/api/movies/abc')).headers, 'a 400');
-      assertProtected((await agent.get('/api/nothing-here')).headers, 'a 404');
-      assertProtected((await agent.post('/api/login', { username: 'nobody', password: 'wrong password' })).headers, 'a 401');
+      assert.equal(page.headers.get('cross-origin-opener-policy'), 'same-origin', 'a page opened from another site has no handle on it');
+      assertProtected((await agent.get('/nothing-here')).headers, 'a page not found');
+      assertProtectedData((await agent.get('/api/health')).headers, 'the API');
+      assertProtectedData((await agent.get('/api/movies/abc')).headers, 'a 400');
+      assertProtectedData((await agent.get('/api/nothing-here')).headers, 'a 404');
+      assertProtectedData((await agent.post('/api/login', { username: 'nobody', password: 'wrong password' })).headers, 'a 401');
+      const reference = await agent.get('/api/docs');
+      assert.match(reference.headers.get('content-type') ?? '', /text\/html/);
+      assertProtected(reference.headers, 'the API reference, a page');
+      assertProtected((await agent.get('/api/docs/static/index.html')).headers, 'a page of the API reference');
     });
 
     it('lets the client load images from this site and the poster services, and open its socket', async () => {

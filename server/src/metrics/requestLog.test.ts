@@ -103,3 +103,34 @@ for (const kind of TEST_DATABASES) {
     });
   });
 }
+
+describe('request logs at LOG_LEVEL=error', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let url: string;
+  const log = new LogLines();
+
+  before(async () => {
+    database = await createTestDatabase(TEST_DATABASES[0]);
+    app = await buildApp(testConfig({ logLevel: 'error' }), { database: database.database, loadImdbSample: false, logStream: log });
+    app.get('/test/fail', async () => {
+      throw new Error('broken on purpose');
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  after(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('writes the lines of failed calls only', async () => {
+    assert.equal((await new ApiAgent(url).get('/api/movies/12345')).status, 404);
+    assert.equal((await new ApiAgent(url).get('/test/fail')).status, 500);
+    const failed = await log.completed('/test/fail');
+    assert.equal(failed.level, 50);
+    assert.equal(failed.statusCode, 500);
+    assert.equal(log.lines.filter((line) => line.msg === 'request completed').length, 1, 'the 404 wrote no line');
+  });
+});

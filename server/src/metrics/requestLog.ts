@@ -55,6 +55,12 @@ export function loggerOptions(level: string, stream?: Writable): NonNullable<Fas
   };
 }
 
+/** Pino's levels, least to most severe: a logger at one level writes that level's lines and those above. */
+const SEVERITY: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+
+/** Whether a logger at `level` writes a line of `line`'s level ('silent' writes none). */
+const logs = (level: string, line: 'info' | 'error') => (SEVERITY[level] ?? Infinity) <= SEVERITY[line];
+
 /**
  * Fastify's request lines replaced: no 'incoming request' line, and one 'request completed' line per
  * request with its id, method, route pattern, address without secrets, status, duration and the
@@ -65,6 +71,9 @@ export class RequestLogController extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const failed = Boolean(error) || reply.statusCode >= 500;
+    // A line the level leaves out (LOG_LEVEL=warn, say) is not built: this runs on every call.
+    if (!logs(reply.log.level, failed ? 'error' : 'info')) return;
     const line = {
       method: request.method,
       route: routeOf(request),
@@ -74,7 +83,7 @@ export class RequestLogController extends LogController {
       userId: request.user?.id ?? null,
       ...(error ? { err: error } : {}),
     };
-    if (error || reply.statusCode >= 500) reply.log.error(line, 'request completed');
+    if (failed) reply.log.error(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
 }

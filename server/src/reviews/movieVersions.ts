@@ -9,7 +9,7 @@ async function readVersions(db: Db, movieIds: number[]): Promise<Map<number, num
   return new Map(rows.map((row) => [row.movie_id, Number(row.version)]));
 }
 
-const gatheredVersions = gatheredPerDatabase(readVersions);
+const gatheredVersions = gatheredPerDatabase(readVersions, undefined, { keptUntilChanged: true });
 
 /**
  * The review versions of these movies as one token: it changes when any of their reviews does,
