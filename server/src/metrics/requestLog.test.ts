@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { ApiAgent } from '../testing/client';
 import { createUser } from '../testing/factories';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../testing/testApp';
+import { createTestDatabase, TEST_DATABASES, testConfig } from '../testing/testApp';
 
 /** The app's JSON log lines, as a log shipper would read them from stdout. */
 class LogLines extends Writable {
@@ -34,29 +34,37 @@ class LogLines extends Writable {
   }
 }
 
+/** The app at `logLevel`, writing its log to `log`, with the test routes `addRoutes` adds, listening on a free port. */
+async function startLoggingApp(kind: (typeof TEST_DATABASES)[number], logLevel: string, log: LogLines, addRoutes: (app: FastifyInstance) => void) {
+  const database = await createTestDatabase(kind);
+  const app = await buildApp(testConfig({ logLevel }), { database: database.database, loadImdbSample: false, logStream: log });
+  addRoutes(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const stop = async () => {
+    await app.close();
+    await database.drop();
+  };
+  return { url, stop };
+}
+
 for (const kind of TEST_DATABASES) {
   describe(`request logs (${kind})`, () => {
-    let database: TestDatabase;
-    let app: FastifyInstance;
     let url: string;
+    let stop: () => Promise<void>;
     const log = new LogLines();
 
     before(async () => {
-      database = await createTestDatabase(kind);
-      app = await buildApp(testConfig({ logLevel: 'info' }), { database: database.database, loadImdbSample: false, logStream: log });
-      // A call that logs the request object itself, as an error report would.
-      app.get('/test/log-request', async (request) => {
-        request.log.warn({ req: request }, 'request logged whole');
-        return { ok: true };
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      ({ url, stop } = await startLoggingApp(kind, 'info', log, (app) => {
+        // A call that logs the request object itself, as an error report would.
+        app.get('/test/log-request', async (request) => {
+          request.log.warn({ req: request }, 'request logged whole');
+          return { ok: true };
+        });
+      }));
     });
-    after(async () => {
-      await app.close();
-      await database.drop();
-    });
+    after(() => stop());
 
     it('logs one line per request with its id, method, route pattern, status, duration and the member’s id', async () => {
       const member = await createUser({ agent: () => new ApiAgent(url) });
@@ -105,25 +113,18 @@ for (const kind of TEST_DATABASES) {
 }
 
 describe('request logs at LOG_LEVEL=error', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let url: string;
+  let stop: () => Promise<void>;
   const log = new LogLines();
 
   before(async () => {
-    database = await createTestDatabase(TEST_DATABASES[0]);
-    app = await buildApp(testConfig({ logLevel: 'error' }), { database: database.database, loadImdbSample: false, logStream: log });
-    app.get('/test/fail', async () => {
-      throw new Error('broken on purpose');
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ url, stop } = await startLoggingApp(TEST_DATABASES[0], 'error', log, (app) => {
+      app.get('/test/fail', async () => {
+        throw new Error('broken on purpose');
+      });
+    }));
   });
-  after(async () => {
-    await app.close();
-    await database.drop();
-  });
+  after(() => stop());
 
   it('writes the lines of failed calls only', async () => {
     assert.equal((await new ApiAgent(url).get('/api/movies/12345')).status, 404);
