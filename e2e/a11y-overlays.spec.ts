@@ -56,6 +56,12 @@ describe('accessibility with overlays open', () => {
     await page.locator('.p-dropdown-panel .p-dropdown-item').first().waitFor();
   }
 
+  /** Closes the open Dropdown with Escape and waits until its panel has left the page. */
+  async function closeDropdown(page: Page) {
+    await page.keyboard.press('Escape');
+    await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
+  }
+
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
@@ -67,10 +73,10 @@ describe('accessibility with overlays open', () => {
         await page.locator('.home-grid .movie-card').first().waitFor();
         await openDropdown(page, page.locator('.home-sort-field'));
         await assertNoSeriousViolations(page, 'home with the sort dropdown open');
-        await page.keyboard.press('Escape');
+        await closeDropdown(page);
         await openDropdown(page, page.locator('.home-sort-order'));
         await assertNoSeriousViolations(page, 'home with the order dropdown open');
-        await page.keyboard.press('Escape');
+        await closeDropdown(page);
 
         const card = page.locator('.home-grid .movie-card', { hasText: 'Overlay Night' });
         await card.getByRole('button', { name: 'Add to Public Watchlist' }).click();
@@ -107,10 +113,10 @@ describe('accessibility with overlays open', () => {
         const field = (label: string) => page.locator('.review-field', { has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
         await openDropdown(page, field('Estimated Budget').locator('.p-dropdown'));
         await assertNoSeriousViolations(page, 'movie page with the budget dropdown open');
-        await page.keyboard.press('Escape');
+        await closeDropdown(page);
         await openDropdown(page, field('Pain Level').locator('.p-dropdown'));
         await assertNoSeriousViolations(page, 'movie page with the pain dropdown open');
-        await page.keyboard.press('Escape');
+        await closeDropdown(page);
 
         await page.locator('.movie-details').getByRole('button', { name: 'Add to Public Watchlist' }).click();
         const popup = page.locator('.p-overlaypanel .public-list-popup');

@@ -213,6 +213,8 @@ describe('home page in the browser', () => {
     await card(page, 'Heat Wave').locator('.movie-card-average', { hasText: '7.0 (1)' }).waitFor();
 
     await chooseOption(page, '.home-sort-field', 'My Rating');
+    // The code the first dropdown fetched made the order's stand-in the real Dropdown as well.
+    await page.locator('.home-sort-order[data-pc-name="dropdown"]').waitFor();
     await waitUntil(async () => (await cardTitles(page))[0] === 'Silent Orchard');
     assert.deepEqual((await cardTitles(page)).slice(0, 4), ['Silent Orchard', 'Heat Wave', 'Night Train', 'Alien Harbor']);
 

@@ -6,10 +6,16 @@ type DropdownType = typeof DropdownComponent;
 
 let loaded: DropdownType | null = null;
 let loading: Promise<DropdownType> | null = null;
+/** Stand-ins on the page, told when the code arrives so each becomes the real Dropdown. */
+const standIns = new Set<(component: DropdownType) => void>();
 
 /** PrimeReact's Dropdown (with its virtual scroller and transitions), fetched once per page load. */
 function loadDropdown(): Promise<DropdownType> {
-  loading ??= import('primereact/dropdown').then((module) => (loaded = module.Dropdown));
+  loading ??= import('primereact/dropdown').then((module) => {
+    loaded = module.Dropdown;
+    for (const arrived of standIns) arrived(module.Dropdown);
+    return module.Dropdown;
+  });
   return loading;
 }
 
@@ -22,17 +28,30 @@ type Wanted = 'nothing' | 'focus' | 'open';
 /**
  * A PrimeReact Dropdown for pages whose first view should not wait for its code (the
  * home page's sort). Until it is used it shows the Dropdown's closed markup with the
- * chosen label; pointing at it fetches the code, focusing it swaps in the real Dropdown,
- * and a click or a key opens the real one as soon as it is here. Options are `{label, value}`.
+ * chosen label; pointing at it fetches the code, and once the code is here every stand-in on
+ * the page becomes the real Dropdown, so a later click opens it as PrimeReact does. Focusing a
+ * stand-in focuses the real one, and a click or a key opens it as soon as it is here. Options
+ * are `{label, value}`.
  */
 export function LazyDropdown(props: DropdownProps & { options: { label: string; value: unknown }[]; 'aria-label': string }) {
   const [Dropdown, setDropdown] = useState<DropdownType | null>(() => loaded);
   const real = useRef<DropdownComponent>(null);
   // What a click or key on the stand-in asked for; a new object each time, so the effect runs for each.
   const [wanted, setWanted] = useState<{ want: Wanted }>({ want: 'nothing' });
+  // Swapping the element under a pressed button would lose the click; that click opens it instead.
+  const pressed = useRef(false);
+
+  useEffect(() => {
+    if (Dropdown) return;
+    const arrived = (component: DropdownType) => {
+      if (!pressed.current) setDropdown(() => component);
+    };
+    standIns.add(arrived);
+    if (loaded) arrived(loaded); // arrived between this render and now
+    return () => void standIns.delete(arrived);
+  }, [Dropdown]);
 
   const fetchReal = (want: Wanted) => {
-    // Pointing only fetches the code: swapping the element under a pressed button would lose the click.
     if (want === 'nothing') return void loadDropdown();
     void loadDropdown().then((component) => {
       setDropdown(() => component);
@@ -78,7 +97,11 @@ export function LazyDropdown(props: DropdownProps & { options: { label: string; 
     <div
       className={`p-dropdown p-component p-inputwrapper${chosen ? ' p-inputwrapper-filled' : ''} ${props.className ?? ''}`}
       onPointerEnter={() => fetchReal('nothing')}
-      onClick={() => fetchReal('open')}
+      onPointerDown={() => (pressed.current = true)}
+      onClick={() => {
+        pressed.current = false;
+        fetchReal('open');
+      }}
     >
       <div className="p-hidden-accessible">
         <input
