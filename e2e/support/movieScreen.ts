@@ -9,7 +9,7 @@ export async function movieScreenSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const filled = (selector: string) => {
       const card = document.querySelector(selector);
-      return card !== null && !/Loading/.test(card.textContent ?? '');
+      return card !== null && card.getAttribute('aria-busy') !== 'true';
     };
     return !document.querySelector('.movie-recommendations-loading') && filled('.movie-viewings') && filled('.movie-seen-by');
   });

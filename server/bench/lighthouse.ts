@@ -79,7 +79,6 @@ async function audit(url: string, port: number, desktop: boolean): Promise<Score
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktop ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
   if (SAVE_DIR) fs.writeFileSync(`${SAVE_DIR}/${desktop ? 'd' : 'm'}-${url.split('/').slice(3).join('_') || 'home'}-${Date.now()}.json`, JSON.stringify(lhr));
   // A run Lighthouse could not finish (the page never painted in its time, say) is reported, not scored as 0.
   if (lhr.runtimeError) {
@@ -101,6 +100,7 @@ async function audit(url: string, port: number, desktop: boolean): Promise<Score
 export async function benchLighthouse(): Promise<void> {
   const webDist = path.join(REPO_ROOT, 'web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('Build the client first: npm run build');
+  if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-lighthouse-'));
   const databaseUrl = `sqlite:${path.join(dir, 'club.db')}`;
   const { movieIds } = await seedClub(databaseUrl);

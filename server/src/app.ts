@@ -87,6 +87,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const database = options.database ?? openDatabase(config.databaseUrl, { pgSchema: config.databaseSchema ?? undefined });
   const ownsDatabase = !options.database;
+  const stopReportingLostConnections = database.onConnectionLost((error) =>
+    app.log.warn({ err: error }, 'PostgreSQL ended a connection; the pool opens another when needed'),
+  );
   await migrateToLatest(database);
   if (options.loadImdbSample ?? true) {
     if (config.imdbSampleDir) await loadSampleIfEmpty(database, config.imdbSampleDir, app.log);
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('realtime', realtime);
   app.addHook('onClose', async () => {
     await realtime.close();
+    stopReportingLostConnections();
     if (ownsDatabase) await database.close();
   });
   // After the hook above, so it runs before it: onClose hooks run last-added first.

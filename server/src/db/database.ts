@@ -5,6 +5,7 @@ import { Kysely, type LogEvent, PostgresAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { parseGenres } from '../imdb/genres';
 import { searchKey } from '../imdb/searchKey';
+import { watchLostConnections } from './lostConnections';
 import { AppPostgresDialect } from './postgresDialect';
 import { keepStatementsPrepared } from './preparedStatements';
 import { keepingStatements } from './sqliteStatements';
@@ -19,6 +20,8 @@ export interface AppDatabase {
   pgSchema?: string;
   /** Calls `listener` after every query (for metrics); returns the function that stops it. */
   observeQueries(listener: QueryListener): () => void;
+  /** Calls `listener` when PostgreSQL ends one of the pool's connections (a restart, say); returns the function that stops it. */
+  onConnectionLost(listener: (error: Error) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -140,6 +143,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
       allowExitOnIdle: true,
       options: options.pgSchema ? `-c search_path=${options.pgSchema},public` : undefined,
     });
+    const lost = watchLostConnections(pool);
     // The app's statements are short: compiling one just in time (for a high cost estimate, such as a
     // trigram read of a common word) took longer than running it, so no connection compiles.
     pool.on('connect', (client) => {
@@ -147,9 +151,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
       keepStatementsPrepared(client);
     });
     const observers = queryObservers();
-    const db = new Kysely<Database>({ dialect: new AppPostgresDialect({ pool }), log: observers.log });
+    const db = new Kysely<Database>({ dialect: new AppPostgresDialect({ pool: lost.lending }), log: observers.log });
     pools.set(db, pool);
-    return { db, kind: 'postgres', pgSchema: options.pgSchema, observeQueries: observers.observeQueries, close: () => db.destroy() };
+    return { db, kind: 'postgres', pgSchema: options.pgSchema, observeQueries: observers.observeQueries, onConnectionLost: lost.onConnectionLost, close: () => db.destroy() };
   }
   const file = sqlitePath(url);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -166,5 +170,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), log: observers.log });
   const stamp = sqlite.prepare('select total_changes(), data_version from pragma_data_version').raw();
   changeStamps.set(db, () => (stamp.get() as number[]).join('.'));
-  return { db, kind: 'sqlite', observeQueries: observers.observeQueries, close: () => db.destroy() };
+  // The file is this process's own: no server can end the connection.
+  return { db, kind: 'sqlite', observeQueries: observers.observeQueries, onConnectionLost: () => () => undefined, close: () => db.destroy() };
 }

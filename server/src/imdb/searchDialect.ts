@@ -444,7 +444,8 @@ export async function withinTime<T>(
       await sql`commit`.execute(connection);
       return answer;
     } catch (error) {
-      await sql`rollback`.execute(connection);
+      // A rollback that cannot be sent (the connection lost) must not hide why the read failed; pg's pool drops such a connection.
+      await sql`rollback`.execute(connection).catch(() => {});
       if ((error as { code?: unknown }).code === '57014') return fallback;
       throw error;
     }

@@ -196,6 +196,15 @@ for (const kind of TEST_DATABASES) {
       assert.equal(await withinTime(db, 5000, async (trx) => (await sql<{ n: number }>`select 2 as n`.execute(trx)).rows[0].n, -1), 2);
     });
 
+    it("reports the read's own error when its connection is lost, and the pool answers after", { skip: kind !== 'postgres' }, async () => {
+      const db = app.database.db;
+      // The server ends the read's own connection: the rollback after it cannot be sent, and must not hide why the read failed.
+      const read = withinTime(db, 5000, async (trx) => (await sql`select pg_terminate_backend(pg_backend_pid())`.execute(trx)).rows, []);
+      await assert.rejects(read, (error: { code?: string }) => error.code === '57P01');
+      const answers = await Promise.all(Array.from({ length: 10 }, async () => (await sql<{ n: number }>`select 1 as n`.execute(db)).rows[0].n));
+      assert.deepEqual(answers, Array.from({ length: 10 }, () => 1));
+    });
+
     it('finds a typo of a little-known title when the well-known ones hold no near miss', async () => {
       await importFilms('obscure', [['tt9200001', 'Quibbleworth Manor', 12]]);
       assert.equal((await search('quibbelworth manor'))[0]?.tconst, 'tt9200001');

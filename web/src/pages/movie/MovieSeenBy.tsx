@@ -9,7 +9,7 @@ import { t } from '../../i18n';
 export function MovieSeenBy({ movieId }: { movieId: number }) {
   const seenBy = useQuery({ queryKey: queryKeys.movieSeenBy(movieId), queryFn: ({ signal }) => fetchMovieSeenBy(movieId, signal) });
   return (
-    <Card title={t('Who has seen it')} className="movie-seen-by">
+    <Card title={t('Who has seen it')} className="movie-seen-by" aria-busy={seenBy.isPending}>
       {seenBy.data ? (
         <SeenByAvatars seen={seenBy.data.seen} notSeen={seenBy.data.not_seen} />
       ) : (

@@ -13,7 +13,7 @@ export function MovieViewings({ movieId }: { movieId: number }) {
   // The card is there from the start, one line high, so the cards below do not move when it fills.
   if (!viewings.data) {
     return (
-      <Card title={t('Club Viewings')} className="movie-viewings">
+      <Card title={t('Club Viewings')} className="movie-viewings" aria-busy={viewings.isPending}>
         <p className="movie-muted">{viewings.isError ? t('Failed to load viewings.') : t('Loading viewings...')}</p>
       </Card>
     );
