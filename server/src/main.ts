@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { isPostgresUrl } from './db/database';
+import { DatabaseUnavailable, waitForPostgres, withoutPassword } from './db/waitForDatabase';
 
 async function main() {
   let config;
@@ -11,6 +13,10 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+  if (isPostgresUrl(config.databaseUrl)) {
+    const url = config.databaseUrl;
+    await waitForPostgres(url, { onWaiting: (reason) => console.error(`Waiting for the database at ${withoutPassword(url)} (${reason}).`) });
   }
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
@@ -31,6 +37,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DatabaseUnavailable) {
+    console.error(error.message);
+    process.exit(1);
+  }
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });
