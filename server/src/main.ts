@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { isPostgresUrl } from './db/database';
-import { DatabaseUnavailable, waitForPostgres, withoutPassword } from './db/waitForDatabase';
+import { DatabaseUnavailable, isPostgresUrl } from './db/database';
+import { waitForPostgres, withoutPassword } from './db/waitForDatabase';
 
 async function main() {
   let config;

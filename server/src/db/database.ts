@@ -132,6 +132,22 @@ export interface OpenOptions {
   pgPoolSize?: number;
 }
 
+/** A start that found no usable database: one sentence for whoever runs the server, printed without a stack. */
+export class DatabaseUnavailable extends Error {}
+
+/** The SQLite file, its folder created if need be, in WAL mode (which needs the folder writable). */
+function openSqliteFile(file: string): SQLite.Database {
+  try {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    return sqlite;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnavailable(`The SQLite database ${file} cannot be opened: ${reason}. Check DATABASE_URL, and that its folder can be written.`);
+  }
+}
+
 export function openDatabase(url: string, options: OpenOptions = {}): AppDatabase {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
@@ -155,10 +171,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
     pools.set(db, pool);
     return { db, kind: 'postgres', pgSchema: options.pgSchema, observeQueries: observers.observeQueries, onConnectionLost: lost.onConnectionLost, close: () => db.destroy() };
   }
-  const file = sqlitePath(url);
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  const sqlite = openSqliteFile(sqlitePath(url));
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -6,7 +6,8 @@ import { after, describe, it } from 'node:test';
 import { REPO_ROOT } from '../config';
 import { freePort } from '../testing/ports';
 import { TEST_DATABASES, TEST_POSTGRES_URL } from '../testing/testApp';
-import { DatabaseUnavailable, waitForPostgres } from './waitForDatabase';
+import { DatabaseUnavailable } from './database';
+import { waitForPostgres } from './waitForDatabase';
 
 /** The test server's address with another port, database or password. */
 function postgresUrl(change: { port?: number; database?: string; password?: string }): string {

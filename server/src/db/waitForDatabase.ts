@@ -1,7 +1,5 @@
 import pg from 'pg';
-
-/** A start that found no usable database: one sentence for whoever runs the server, printed without a stack. */
-export class DatabaseUnavailable extends Error {}
+import { DatabaseUnavailable } from './database';
 
 /** How long a starting process waits for PostgreSQL to accept connections (a machine booting, a container starting). */
 export const DATABASE_WAIT_MS = 60_000;
