@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, FILE_SETTINGS, loadConfig, REPO_ROOT } from './config';
+import { ConfigError, FILE_SETTINGS, loadConfig } from './config';
+import { runServerToExit } from './testing/serverProcess';
 
 /** Each variable with values that must stop the start. */
 const BAD_VALUES: Record<string, string[]> = {
@@ -116,12 +116,7 @@ describe('configuration from the environment', () => {
   }
 
   it('prints only the sentence, without a stack, when the server is started with a bad value', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'src', 'main.ts')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'loud', PORT: '0', DATABASE_URL: 'sqlite::memory:' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = runServerToExit({ LOG_LEVEL: 'loud', DATABASE_URL: 'sqlite::memory:' });
     assert.equal(result.status, 1);
     assert.equal(result.stderr.trim(), "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; it is 'loud'.");
     assert.equal(result.stdout.trim(), '');

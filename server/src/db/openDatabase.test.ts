@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT } from '../config';
+import { runServerToExit } from '../testing/serverProcess';
 
 describe('a SQLite file the server cannot open', () => {
   it('stops the start with one sentence naming the file, without a stack, and creates nothing', () => {
@@ -14,12 +13,7 @@ describe('a SQLite file the server cannot open', () => {
     fs.writeFileSync(notAFolder, 'notes');
     const file = path.join(notAFolder, 'app.db');
     try {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'src', 'main.ts')], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, PORT: '0', DATABASE_URL: `sqlite:${file}` },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+      const result = runServerToExit({ DATABASE_URL: `sqlite:${file}` });
       assert.equal(result.status, 1);
       assert.equal(
         result.stderr.trim(),

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { REPO_ROOT } from '../config';
 import { freePort } from '../testing/ports';
+import { runServerToExit } from '../testing/serverProcess';
 import { TEST_DATABASES, TEST_POSTGRES_URL } from '../testing/testApp';
 import { DatabaseUnavailable } from './database';
 import { waitForPostgres } from './waitForDatabase';
@@ -85,12 +83,7 @@ describe('waiting for PostgreSQL at start', { skip: !TEST_DATABASES.includes('po
   });
 
   it('prints only the sentence, without a stack, when the server is started against a database that does not exist', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'src', 'main.ts')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: '0', DATABASE_URL: postgresUrl({ database: 'no_such_club', password: 'hunter2' }) },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = runServerToExit({ DATABASE_URL: postgresUrl({ database: 'no_such_club', password: 'hunter2' }) });
     assert.equal(result.status, 1);
     const shown = postgresUrl({ database: 'no_such_club', password: '***' });
     assert.equal(result.stderr.trim(), `PostgreSQL at ${shown} refused the connection: database "no_such_club" does not exist. Check DATABASE_URL.`);

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,16 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   output(): string;
+}
+
+/** `server/src/main.ts` run to its end, for starts that must stop: its exit status and what it printed. */
+export function runServerToExit(env: NodeJS.ProcessEnv): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 /** A real `server/src/main.ts` process, as production runs it, once it answers its health check. */
