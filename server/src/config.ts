@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { LOGIN_FAILURES_BEFORE_LOCK, REGISTRATION_MODES, type RegistrationMode, USERNAME_PATTERN } from '@movieclub/contract';
 import { RATE_LIMITS, type RateLimits } from './http/rateLimits';
 import { SEARCH_TIME_BUDGET_MS } from './imdb/searchDialect';
+import { StartProblem } from './startProblem';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -82,7 +83,8 @@ export interface OidcConfig {
   signOutAtProvider: boolean;
 }
 
-export class ConfigError extends Error {}
+/** A variable with a value the server cannot use. */
+export class ConfigError extends StartProblem {}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];

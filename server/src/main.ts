@@ -1,19 +1,11 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { DatabaseUnavailable, isPostgresUrl } from './db/database';
+import { loadConfig } from './config';
+import { isPostgresUrl } from './db/database';
 import { waitForPostgres, withoutPassword } from './db/waitForDatabase';
+import { StartProblem } from './startProblem';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   if (isPostgresUrl(config.databaseUrl)) {
     const url = config.databaseUrl;
     await waitForPostgres(url, { onWaiting: (reason) => console.error(`Waiting for the database at ${withoutPassword(url)} (${reason}).`) });
@@ -37,7 +29,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DatabaseUnavailable) {
+  // A bad setting, a database not there, a folder that cannot be written: the sentence says what to do.
+  if (error instanceof StartProblem) {
     console.error(error.message);
     process.exit(1);
   }

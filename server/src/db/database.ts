@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { StartProblem } from '../startProblem';
 import { parseGenres } from '../imdb/genres';
 import { searchKey } from '../imdb/searchKey';
 import { watchLostConnections } from './lostConnections';
@@ -132,8 +133,8 @@ export interface OpenOptions {
   pgPoolSize?: number;
 }
 
-/** A start that found no usable database: one sentence for whoever runs the server, printed without a stack. */
-export class DatabaseUnavailable extends Error {}
+/** A start that found no usable database. */
+export class DatabaseUnavailable extends StartProblem {}
 
 /** The SQLite file, its folder created if need be, in WAL mode (which needs the folder writable). */
 function openSqliteFile(file: string): SQLite.Database {

@@ -30,6 +30,7 @@ const isFileTooLarge = (error: unknown) => error instanceof Error && 'code' in e
 
 export async function routes(app: FastifyInstance): Promise<void> {
   const store = new AvatarStore(app.config.uploadsDir);
+  await store.checkWritable(app.config.uploadsDir);
   // Registered here only, so multipart bodies are accepted by this feature's calls alone.
   await app.register(fastifyMultipart, {
     limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 100 },

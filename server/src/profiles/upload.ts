@@ -4,6 +4,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { PROFILE_PICTURE_MAX_PIXELS, PROFILE_PICTURE_SIDE } from '@movieclub/contract';
+import { StartProblem } from '../startProblem';
 import { badRequest, HttpError } from '../http/errors';
 
 /** Where pictures are served from; the stored `profile_picture` is this plus the file name. */
@@ -65,6 +66,19 @@ export class AvatarStore {
 
   constructor(uploadsDir: string) {
     this.dir = path.join(uploadsDir, 'avatars');
+  }
+
+  /** Stops the start when the folder cannot be written, rather than failing the first upload. */
+  async checkWritable(uploadsDir: string): Promise<void> {
+    const probe = path.join(this.dir, `.write-check-${randomBytes(8).toString('hex')}`);
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.writeFile(probe, '');
+      await fs.rm(probe);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StartProblem(`UPLOADS_DIR ${uploadsDir} cannot be written: ${reason}. Give the server a folder it can write.`);
+    }
   }
 
   /** The file behind a served name, or null when the name is not one we could have made. */
