@@ -1,9 +1,23 @@
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { buildApp } from '../app';
+import { ApiAgent } from '../testing/client';
 import { createUser } from '../testing/factories';
-import { startTestApp, TEST_DATABASES, TEST_POSTGRES_URL, type TestApp } from '../testing/testApp';
+import { postgresProxy } from '../testing/postgresProxy';
+import {
+  createTestDatabase,
+  startTestApp,
+  TEST_DATABASES,
+  TEST_POSTGRES_URL,
+  testConfig,
+  type TestApp,
+  type TestDatabase,
+} from '../testing/testApp';
+import { type AppDatabase, openDatabase } from './database';
 
 describe('PostgreSQL ending the app’s connections', { skip: !TEST_DATABASES.includes('postgres') }, () => {
   let site: TestApp;
@@ -64,5 +78,47 @@ describe('PostgreSQL ending the app’s connections', { skip: !TEST_DATABASES.in
     } finally {
       stop();
     }
+  });
+});
+
+describe('PostgreSQL going away and coming back', { skip: !TEST_DATABASES.includes('postgres') }, () => {
+  let testDatabase: TestDatabase;
+  let proxy: Awaited<ReturnType<typeof postgresProxy>>;
+  let database: AppDatabase;
+  let app: FastifyInstance;
+  let url: string;
+
+  before(async () => {
+    testDatabase = await createTestDatabase('postgres');
+    proxy = await postgresProxy();
+    await proxy.open();
+    // The app reaches the database only through the proxy, which the test closes as a server stopping would.
+    database = openDatabase(proxy.url, { pgSchema: testDatabase.pgSchema, pgPoolSize: 3 });
+    app = await buildApp(testConfig(), { database, loadImdbSample: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await app.close();
+    await proxy.close();
+    await database.close();
+    await testDatabase.drop();
+  });
+
+  const register = (username: string) => new ApiAgent(url).post('/api/register', { username, password: 'correct horse battery' });
+
+  it('answers 503 with a sentence and Retry-After while it is away, and serves again once it is back', async () => {
+    assert.equal((await register('Before_Bea')).status, 200);
+
+    await proxy.close();
+    const refused = await register('During_Dan');
+    assert.equal(refused.status, 503);
+    assert.deepEqual(refused.body, { success: false, error: 'The database is not answering. Try again in a moment.', code: 'unavailable' });
+    assert.equal(refused.headers.get('retry-after'), '5');
+    assert.equal((await new ApiAgent(url).get('/api/health')).status, 503);
+
+    await proxy.open();
+    assert.equal((await register('During_Dan')).status, 200);
+    assert.equal((await new ApiAgent(url).get('/api/health')).status, 200);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { freePort } from '../testing/ports';
+import { postgresProxy } from '../testing/postgresProxy';
 import { runServerToExit } from '../testing/serverProcess';
 import { TEST_DATABASES, TEST_POSTGRES_URL } from '../testing/testApp';
 import { DatabaseUnavailable } from './database';
@@ -16,30 +16,6 @@ function postgresUrl(change: { port?: number; database?: string; password?: stri
   return url.toString();
 }
 
-/** A port that forwards to the test PostgreSQL once `open()` is called, as a server that finishes starting. */
-async function laterPostgres() {
-  const target = new URL(TEST_POSTGRES_URL);
-  const port = await freePort();
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => socket.destroy());
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  return {
-    port,
-    open: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 describe('waiting for PostgreSQL at start', { skip: !TEST_DATABASES.includes('postgres') }, () => {
   const closing: (() => Promise<void>)[] = [];
   after(async () => {
@@ -47,10 +23,10 @@ describe('waiting for PostgreSQL at start', { skip: !TEST_DATABASES.includes('po
   });
 
   it('waits for a server that starts accepting connections, saying so once', async () => {
-    const later = await laterPostgres();
+    const later = await postgresProxy();
     closing.push(later.close);
     const waits: string[] = [];
-    const waited = waitForPostgres(postgresUrl({ port: later.port }), { retryMs: 100, waitMs: 20_000, onWaiting: (reason) => waits.push(reason) });
+    const waited = waitForPostgres(later.url, { retryMs: 100, waitMs: 20_000, onWaiting: (reason) => waits.push(reason) });
     await new Promise((resolve) => setTimeout(resolve, 700));
     await later.open();
     await waited;

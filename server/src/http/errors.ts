@@ -1,5 +1,6 @@
 import { defaultErrorCode, type ErrorCode } from '@movieclub/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnreachable } from '../db/lostConnections';
 
 /** An expected failure: its status, sentence and code go to the client as they are. */
 export class HttpError extends Error {
@@ -65,7 +66,10 @@ function sentenceFor(error: FastifyError, status: number): string {
   return 'The request could not be understood.';
 }
 
-/** Turns every error into `{success:false, error}`; a 500 shows only a reference id. */
+const DATABASE_NOT_ANSWERING = 'The database is not answering. Try again in a moment.';
+const DATABASE_RETRY_AFTER_SECONDS = '5';
+
+/** Turns every error into `{success:false, error}`; a 500 shows only a reference id, a database away a 503. */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return reply.status(error.statusCode).send(failure(error.message, error.code));
@@ -78,6 +82,11 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   if (status >= 400 && status < 500) {
     request.log.info({ code: error.code, message: error.message }, 'request refused');
     return reply.status(status).send(failure(sentenceFor(error, status), defaultErrorCode(status)));
+  }
+  if (isDatabaseUnreachable(error)) {
+    // Not this call's fault, and over once the database is back: a client may try again, as the header says.
+    request.log.warn({ err: error }, 'request failed: the database is not answering');
+    return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(failure(DATABASE_NOT_ANSWERING, 'unavailable'));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send(failure(`Something went wrong on the server (reference ${request.id}).`, 'server_error'));
