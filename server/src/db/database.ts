@@ -133,6 +133,15 @@ export interface OpenOptions {
   pgPoolSize?: number;
 }
 
+/** How long a SQLite statement waits for another connection's write (an import, a backup) before giving up. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** Whether a call failed because another connection held SQLite's write lock for longer than the wait. */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED';
+}
+
 /** A start that found no usable database. */
 export class DatabaseUnavailable extends StartProblem {}
 
@@ -175,7 +184,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const sqlite = openSqliteFile(sqlitePath(url));
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // The title-search key (imdb/searchKey.ts), for the search triggers and rebuilds.
   sqlite.function('movieclub_search_key', { deterministic: true }, (title: unknown) => (typeof title === 'string' ? searchKey(title) : null));
   // A title's genre words as a JSON array, for the genre table's triggers and rebuilds (imdb/titleGenres.ts).

@@ -1,5 +1,6 @@
 import { defaultErrorCode, type ErrorCode } from '@movieclub/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseBusy } from '../db/database';
 import { isDatabaseUnreachable } from '../db/lostConnections';
 
 /** An expected failure: its status, sentence and code go to the client as they are. */
@@ -67,6 +68,7 @@ function sentenceFor(error: FastifyError, status: number): string {
 }
 
 const DATABASE_NOT_ANSWERING = 'The database is not answering. Try again in a moment.';
+const DATABASE_BUSY = 'The database is busy with other work. Try again in a moment.';
 const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 /** Turns every error into `{success:false, error}`; a 500 shows only a reference id, a database away a 503. */
@@ -83,10 +85,14 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     request.log.info({ code: error.code, message: error.message }, 'request refused');
     return reply.status(status).send(failure(sentenceFor(error, status), defaultErrorCode(status)));
   }
+  // Neither is this call's fault, and both pass: a client may try again, as the header says.
   if (isDatabaseUnreachable(error)) {
-    // Not this call's fault, and over once the database is back: a client may try again, as the header says.
     request.log.warn({ err: error }, 'request failed: the database is not answering');
     return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(failure(DATABASE_NOT_ANSWERING, 'unavailable'));
+  }
+  if (isDatabaseBusy(error)) {
+    request.log.warn({ err: error }, 'request failed: the database stayed locked by another connection');
+    return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(failure(DATABASE_BUSY, 'unavailable'));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send(failure(`Something went wrong on the server (reference ${request.id}).`, 'server_error'));
