@@ -86,13 +86,10 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     return reply.status(status).send(failure(sentenceFor(error, status), defaultErrorCode(status)));
   }
   // Neither is this call's fault, and both pass: a client may try again, as the header says.
-  if (isDatabaseUnreachable(error)) {
-    request.log.warn({ err: error }, 'request failed: the database is not answering');
-    return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(failure(DATABASE_NOT_ANSWERING, 'unavailable'));
-  }
-  if (isDatabaseBusy(error)) {
-    request.log.warn({ err: error }, 'request failed: the database stayed locked by another connection');
-    return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(failure(DATABASE_BUSY, 'unavailable'));
+  const databaseAway = isDatabaseUnreachable(error) ? DATABASE_NOT_ANSWERING : isDatabaseBusy(error) ? DATABASE_BUSY : null;
+  if (databaseAway) {
+    request.log.warn({ err: error }, `request failed: ${databaseAway}`);
+    return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(failure(databaseAway, 'unavailable'));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send(failure(`Something went wrong on the server (reference ${request.id}).`, 'server_error'));
