@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
@@ -32,5 +33,47 @@ describe('SQLite locked by another connection', { skip: !TEST_DATABASES.includes
     assert.equal(refused.headers.get('retry-after'), '5');
     // Nothing of the refused call was kept: the same name registers now.
     assert.equal((await register()).status, 200);
+  });
+
+  it('keeps serving while a write waits for the lock, and the write goes through once the lock is gone', async () => {
+    other.exec('begin immediate');
+    let waitingWrite: Promise<{ status: number }>;
+    let settled = false;
+    try {
+      waitingWrite = site
+        .agent()
+        .post('/api/register', { username: 'Patient_Pat', password: 'correct horse battery' })
+        .finally(() => (settled = true));
+      await sleep(300);
+      // SQLite's own wait would hold the event loop: nothing else would be answered until the write gave up.
+      const docs = await site.agent().get('/api/openapi.json');
+      assert.equal(docs.status, 200);
+      assert.equal(settled, false, 'the write is still waiting for the lock');
+    } finally {
+      other.exec('rollback');
+    }
+    assert.equal((await waitingWrite).status, 200);
+    const signIn = await site.agent().post('/api/login', { username: 'Patient_Pat', password: 'correct horse battery' });
+    assert.equal(signIn.status, 200);
+  });
+
+  it('lends the connection to reads while a write outside a transaction waits for the lock', async () => {
+    const { db } = site.database;
+    await sql`create table if not exists lock_probe (n integer)`.execute(db);
+    other.exec('begin immediate');
+    let written = false;
+    let waitingInsert: Promise<unknown>;
+    try {
+      waitingInsert = sql`insert into lock_probe (n) values (1)`.execute(db).then(() => (written = true));
+      await sleep(50);
+      const read = await sql<{ one: number }>`select 1 as one`.execute(db);
+      assert.deepEqual(read.rows, [{ one: 1 }]);
+      assert.equal(written, false, 'the insert is still waiting for the lock');
+    } finally {
+      other.exec('rollback');
+    }
+    await waitingInsert;
+    const rows = await sql<{ n: number }>`select n from lock_probe`.execute(db);
+    assert.deepEqual(rows.rows, [{ n: 1 }]);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresAdapter, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresAdapter } from 'kysely';
 import pg from 'pg';
 import { parseGenres } from '../imdb/genres';
 import { searchKey } from '../imdb/searchKey';
@@ -10,6 +10,7 @@ import { watchLostConnections } from './lostConnections';
 import { AppPostgresDialect } from './postgresDialect';
 import { keepStatementsPrepared } from './preparedStatements';
 import { keepingStatements } from './sqliteStatements';
+import { WaitingSqliteDialect } from './sqliteWaits';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -133,10 +134,7 @@ export interface OpenOptions {
   pgPoolSize?: number;
 }
 
-/** How long a SQLite statement waits for another connection's write (an import, a backup) before giving up. */
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
-
-/** Whether a call failed because another connection held SQLite's write lock for longer than the wait. */
+/** Whether a call failed because another connection held SQLite's write lock for longer than the wait (sqliteWaits.ts). */
 export function isDatabaseBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED';
@@ -184,13 +182,12 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const sqlite = openSqliteFile(sqlitePath(url));
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // The title-search key (imdb/searchKey.ts), for the search triggers and rebuilds.
   sqlite.function('movieclub_search_key', { deterministic: true }, (title: unknown) => (typeof title === 'string' ? searchKey(title) : null));
   // A title's genre words as a JSON array, for the genre table's triggers and rebuilds (imdb/titleGenres.ts).
   sqlite.function('movieclub_genres', { deterministic: true }, (genres: unknown) => JSON.stringify(parseGenres(typeof genres === 'string' ? genres : null)));
   const observers = queryObservers();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), log: observers.log });
+  const db = new Kysely<Database>({ dialect: new WaitingSqliteDialect({ database: keepingStatements(sqlite) }, sqlite), log: observers.log });
   const stamp = sqlite.prepare('select total_changes(), data_version from pragma_data_version').raw();
   changeStamps.set(db, () => (stamp.get() as number[]).join('.'));
   // The file is this process's own: no server can end the connection.
