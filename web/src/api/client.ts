@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The reply body, when the server answered at all. */
     readonly body: unknown = null,
+    /** How long the server asked to be left before the next try (its Retry-After), when it said. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -78,9 +80,14 @@ export async function send<T>(path: string, init: RequestInit): Promise<T> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || field(body, 'success') === false) {
     const message = field(body, 'error');
-    throw new ApiError(typeof message === 'string' ? message : '', response.status || 500, body);
+    throw new ApiError(typeof message === 'string' ? message : '', response.status || 500, body, retryAfterMs(response.headers.get('retry-after')));
   }
   return body as T;
+}
+
+/** A Retry-After in seconds as milliseconds; null when absent or a date (the server sends seconds). */
+function retryAfterMs(header: string | null): number | null {
+  return header !== null && /^\d+$/.test(header.trim()) ? Number(header.trim()) * 1000 : null;
 }
 
 /** Calls the API with JSON; resolves with the parsed reply or throws ApiError. */

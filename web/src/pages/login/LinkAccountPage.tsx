@@ -21,7 +21,7 @@ export function LinkAccountPage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
-  const pending = useQuery({ queryKey: ['oidc-pending'], queryFn: ({ signal }) => fetchPendingLink(signal), retry: false, staleTime: Infinity });
+  const pending = useQuery({ queryKey: ['oidc-pending'], queryFn: ({ signal }) => fetchPendingLink(signal), staleTime: Infinity });
 
   const done = async (reply: OidcSignedInReply) => {
     await refresh();

@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 
 /** The sign-in settings, read once per visit; a failed read offers the password form alone. */
 export function useOidcConfig() {
-  return useQuery({ queryKey: ['oidc-config'], queryFn: ({ signal }) => fetchOidcConfig(signal), staleTime: 5 * 60_000, retry: false });
+  return useQuery({ queryKey: ['oidc-config'], queryFn: ({ signal }) => fetchOidcConfig(signal), staleTime: 5 * 60_000 });
 }
 
 /**

@@ -38,7 +38,7 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const invite = params.get('invite')?.trim() || undefined;
   // The rule is read once per visit; a failed read shows the form, and the server still decides.
-  const registration = useQuery({ queryKey: ['registration'], queryFn: ({ signal }) => fetchRegistration(signal), select: (reply) => reply.mode, staleTime: 0, retry: false });
+  const registration = useQuery({ queryKey: ['registration'], queryFn: ({ signal }) => fetchRegistration(signal), select: (reply) => reply.mode, staleTime: 0 });
 
   const oidc = useOidcConfig();
   const provider = oidc.data?.enabled && oidc.data.label ? oidc.data : null;
