@@ -18,6 +18,18 @@ const UNUSED_PARTS: UnusedPart[] = [
     why: "for the `tooltip` prop, which no Rating gets: the star rating names itself (components/StarRating.tsx); about 5 KB of the home page's script",
   },
   {
+    importer: 'carousel',
+    source: 'primereact/icons/chevronup',
+    name: 'ChevronUpIcon',
+    why: "for the previous button of `orientation=\"vertical\"`, which no Carousel gets; a script of its own on a first visit to the home page",
+  },
+  {
+    importer: 'carousel',
+    source: 'primereact/icons/chevrondown',
+    name: 'ChevronDownIcon',
+    why: "for the next button of `orientation=\"vertical\"`; another script of a first visit (a Dropdown's own chevron still comes with the Dropdown)",
+  },
+  {
     importer: 'paginator',
     source: 'primereact/dropdown',
     name: 'Dropdown',
@@ -34,8 +46,8 @@ const UNUSED_PARTS: UnusedPart[] = [
 /**
  * Some PrimeReact components import whole other components for features this app never uses.
  * For those components alone, the import resolves to a stub that renders nothing (UNUSED_PARTS
- * says which and why). Use one of the features (a Rating's `tooltip`, a Paginator's rows-per-page
- * choice or page jump) and it does not show: take the entry out of UNUSED_PARTS first.
+ * says which and why). Use one of the features (a Rating's `tooltip`, a vertical Carousel, a
+ * Paginator's rows-per-page choice or page jump) and it does not show: take the entry out of UNUSED_PARTS first.
  */
 export function unusedPrimeReactParts(): Plugin {
   const stubId = (part: UnusedPart) => `\0unused-${part.importer}-${part.name}`;
