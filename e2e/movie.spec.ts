@@ -131,6 +131,23 @@ describe('the movie page in the browser', () => {
     await page.route(`**/api/movies/${source.id}`, (route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' }));
     await page.goto(`/movie/${source.id}`);
     await page.getByRole('alert').getByText('Failed to load movie.').waitFor();
+
+    // The server's own 503 asking to be tried again (its database restarting) is read again after
+    // its Retry-After, while the screen says it is loading: the movie shows, no error.
+    await page.unroute(`**/api/movies/${source.id}`);
+    const asked: number[] = [];
+    await page.route(`**/api/movies/${source.id}`, (route) => {
+      asked.push(Date.now());
+      if (asked.length > 1) return route.continue();
+      const body = JSON.stringify({ success: false, error: 'The database is not answering. Try again in a moment.', code: 'unavailable' });
+      return route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '1' }, body });
+    });
+    await page.goto(`/movie/${source.id}`);
+    await page.getByText('Loading...').waitFor();
+    await page.locator('.movie-details-title', { hasText: 'The Cabin Test' }).waitFor();
+    assert.equal(asked.length, 2);
+    assert.ok(asked[1] - asked[0] >= 900, `read again ${asked[1] - asked[0]} ms later, after Retry-After`);
+    assert.equal(await page.getByText('Failed to load movie.').count(), 0);
     await context.close();
   });
 
