@@ -94,7 +94,10 @@ class WaitingConnection implements DatabaseConnection {
   }
 
   private async pause(ms: number): Promise<void> {
-    if (this.driver.inTransaction()) return void (await sleep(ms));
+    if (this.driver.inTransaction()) {
+      await sleep(ms);
+      return;
+    }
     // No transaction to keep: other calls may use the connection until the next try.
     await this.driver.inner.releaseConnection(this.inner);
     try {

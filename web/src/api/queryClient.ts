@@ -12,7 +12,7 @@ const LONGEST_RETRY_WAIT_MS = 10_000;
  * (503 `unavailable` with Retry-After: its database restarting, or busy with an import); null
  * for every other failure.
  */
-export function unavailableRetryWait(error: unknown): number | null {
+function unavailableRetryWait(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.status !== 503 || error.code !== 'unavailable' || error.retryAfterMs === null) return null;
   return Math.min(error.retryAfterMs, LONGEST_RETRY_WAIT_MS);
 }
