@@ -1,32 +1,23 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { api, ApiError } from './client';
 import { createQueryClient, UNAVAILABLE_RETRIES } from './queryClient';
+import { type ServerReply, serveAsPageOrigin } from './testServer';
 
-/** A local server answering each request with the next reply of the test's script, as the app's server words them. */
-let script: { status: number; body: unknown; headers?: Record<string, string> }[] = [];
+/** Each request gets the next reply of the test's script, worded as the app's server words them. */
+let script: ServerReply[] = [];
 const asked: number[] = [];
-let server: http.Server;
+let close: () => void;
 
 const DATABASE_AWAY = { success: false, error: 'The database is not answering. Try again in a moment.', code: 'unavailable' };
 
 before(async () => {
-  server = http.createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      asked.push(performance.now());
-      const reply = script.shift() ?? { status: 500, body: { success: false, error: 'No reply left.' } };
-      response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      response.end(JSON.stringify(reply.body));
-    });
+  close = await serveAsPageOrigin(() => {
+    asked.push(performance.now());
+    return script.shift() ?? { status: 500, body: { success: false, error: 'No reply left.' } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  (globalThis as { window?: unknown }).window = { location: { origin: `http://127.0.0.1:${port}` } };
 });
-after(() => server.close());
+after(() => close());
 beforeEach(() => {
   asked.length = 0;
 });

@@ -1,31 +1,20 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { fetchAverages } from './reviews';
+import { serveAsPageOrigin } from './testServer';
 
 /** A local server that answers the averages paths as each test decides. */
 let answer: (method: string, path: string, body: string) => { status: number; body: unknown };
 const seen: string[] = [];
-let server: http.Server;
+let close: () => void;
 
 before(async () => {
-  server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      seen.push(`${request.method} ${request.url}${body ? ` ${body}` : ''}`);
-      const reply = answer(request.method ?? 'GET', request.url ?? '', body);
-      response.writeHead(reply.status, { 'content-type': 'application/json' });
-      response.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
-    });
+  close = await serveAsPageOrigin((method, path, body) => {
+    seen.push(`${method} ${path}${body ? ` ${body}` : ''}`);
+    return answer(method, path, body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  // The client resolves relative paths against the page's origin.
-  (globalThis as { window?: unknown }).window = { location: { origin: `http://127.0.0.1:${port}` } };
 });
-after(() => server.close());
+after(() => close());
 beforeEach(() => {
   seen.length = 0;
 });
