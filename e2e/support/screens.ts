@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { describeViolations, seriousViolations } from './a11y';
 import { screenshot } from './harness';
 import { layoutProblems } from './layout';
@@ -23,6 +22,7 @@ const DOCUMENTED_SCREENS = new Set([
 
 /** A picture for docs/screenshots: reduced to a palette, which leaves a flat interface looking the same at a third of the bytes. */
 async function copyToDocs(picture: string, name: string): Promise<void> {
+  const { default: sharp } = await import('sharp'); // loaded only when the docs' pictures are asked for
   fs.mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
   await sharp(picture).png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 }).toFile(path.join(DOCS_SCREENSHOTS, name));
 }
