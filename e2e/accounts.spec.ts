@@ -1,26 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createUser } from '../server/src/testing/factories';
 import { closeStage, newPage, newSignedInPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
-import { layoutProblems } from './support/layout';
+import { layoutProblems, placeholderOverflow } from './support/layout';
 import { DESKTOP, PHONE } from './support/screens';
 
 const SIZES = [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const;
-
-/** How far a text box's placeholder is cut off: its drawn width minus the room inside the box (≤ 0 when it fits). */
-function placeholderOverflow(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).evaluate((input: HTMLInputElement) => {
-    const style = getComputedStyle(input);
-    const context = document.createElement('canvas').getContext('2d')!;
-    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return context.measureText(input.placeholder).width - room;
-  });
-}
 
 describe('accounts in the browser', () => {
   let site: Site;

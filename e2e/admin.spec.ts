@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { ADMIN_PAGE_ONLY, INVITE_INVALID, INVITE_REQUIRED, REGISTRATION_CLOSED } from '@movieclub/contract';
 import type { Browser, Page } from 'playwright-core';
 import { createUser } from '../server/src/testing/factories';
-import { closeStage, newPage, newSignedInPage, openStage, registerAndLogin, type Site } from './support/harness';
+import { closeStage, newPage, newSignedInPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
+import { layoutProblems, placeholderOverflow } from './support/layout';
 import { checkScreen } from './support/screens';
 
 const PASSWORD = 'correct horse battery';
@@ -117,5 +118,30 @@ describe('the admin page, registration modes and invitations in the browser', ()
     assert.deepEqual(pageErrors, []);
     await context.close();
     assert.equal((await member.agent.get('/api/admin/settings')).status, 403);
+  });
+  it("keeps the header search whole for an admin reading German, from the folded menu's edge to wide screens", async () => {
+    // The longest header: German words, the Admin link, the bell, the language and the username.
+    const admin = site.agent();
+    await admin.post('/api/login', { username: 'adm_first', password: PASSWORD });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, { agent: admin });
+    await page.goto('/');
+    await page.locator('.header-user .user-chip-link').waitFor();
+    await Promise.all([page.waitForEvent('load'), page.locator('.app-header').getByRole('combobox', { name: 'Language' }).selectOption('de')]);
+    await page.locator('.header-user .user-chip-link').waitFor();
+    assert.equal(await page.locator('.header-search-input').getAttribute('placeholder'), 'IMDb-Titel suchen …');
+    for (const width of [961, 1024, 1100, 1200, 1280, 1366, 1400, 1440, 1536, 1680, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const cut = await placeholderOverflow(page, '.header-search-input');
+      assert.ok(cut <= 0, `at ${width} px the search placeholder is cut by ${cut.toFixed(0)} px (header gave up: ${await page.locator('.app-header').getAttribute('data-fit')})`);
+      assert.deepEqual(await layoutProblems(page), [], `at ${width} px`);
+      const user = page.locator('.header-user');
+      for (const part of [user.getByRole('link', { name: 'Admin' }), user.getByRole('button', { name: 'Abmelden' }), page.getByRole('combobox', { name: 'Sprache' })]) {
+        assert.equal(await part.isVisible(), true, `at ${width} px every part of the header stays within reach`);
+      }
+    }
+    await screenshot(page, 'header-admin-german-1920');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
   });
 });

@@ -102,3 +102,14 @@ export async function assertLaidOutFromStylesheet(
     await context.close();
   }
 }
+
+/** How far a text box's placeholder is cut off: its drawn width minus the room inside the box (≤ 0 when it fits). */
+export function placeholderOverflow(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width - room;
+  });
+}

@@ -1,18 +1,21 @@
 import { Menubar } from 'primereact/menubar';
 import type { MenuItem } from 'primereact/menuitem';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../session/SessionProvider';
 import { HeaderSearch } from './HeaderSearch';
 import { withBase } from '../lib/basePath';
 import { t } from '../i18n';
 import { LanguagePicker } from './LanguagePicker';
+import { useHeaderFit } from './useHeaderFit';
 
 const HeaderUser = lazy(() => import('./HeaderUser'));
 
 export function Header({ title }: { title: string }) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
+  const header = useRef<HTMLElement>(null);
+  useHeaderFit(header);
 
   const signOut = async (target: string) => {
     const providerSignOut = await logout();
@@ -57,8 +60,9 @@ export function Header({ title }: { title: string }) {
   );
 
   // The theme collapses the Menubar into its burger button at 960px; then the search takes a row of its own.
+  // Wider, the header gives parts up as the search needs room (useHeaderFit).
   return (
-    <header className="app-header">
+    <header className="app-header" ref={header}>
       <Menubar model={items} start={start} end={end} className="app-menubar" />
       <h1 className="app-title">{title}</h1>
     </header>

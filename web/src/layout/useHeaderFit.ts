@@ -1,0 +1,56 @@
+import { type RefObject, useLayoutEffect } from 'react';
+
+/**
+ * The narrowest the header search may get (box and button) while the header can still give
+ * something up: its placeholder shows in full in English and German.
+ */
+export const SEARCH_MIN_PX = 240;
+
+/**
+ * What the header gives up, one step at a time, for the search to keep SEARCH_MIN_PX (styles.css,
+ * `data-fit`): the brand's name, the language's name (its globe stays), the Admin and Logout labels
+ * (Logout's tooltip stays), the username beside the avatar, the menu's icons and some spacing.
+ * What it needs depends on the language, the username and whether Admin shows, so the header
+ * measures itself rather than trusting fixed widths.
+ */
+const STEPS = ['brand', 'language', 'labels', 'name', 'tight'];
+
+/** The width at which the theme folds the menu into its burger; the search then has a row of its own. */
+const COLLAPSED = '(max-width: 960px)';
+
+/** Keeps `data-fit` on the header at the fewest steps that leave the search its room, as the window, the words or the signed-in part change. */
+export function useHeaderFit(header: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const collapsed = window.matchMedia(COLLAPSED);
+    const fit = () => {
+      if (collapsed.matches) {
+        element.dataset.fit = 'collapsed';
+        return;
+      }
+      const search = element.querySelector('.header-search');
+      let steps = 0;
+      element.dataset.fit = '';
+      while (search && steps < STEPS.length && search.getBoundingClientRect().width < SEARCH_MIN_PX) {
+        steps += 1;
+        element.dataset.fit = STEPS.slice(0, steps).join(' ');
+      }
+    };
+    fit();
+    // The header is as wide as the window; giving parts up changes neither its width nor its height.
+    const resized = new ResizeObserver(fit);
+    resized.observe(element);
+    // The signed-in part arrives in a chunk of its own, and the words change with the language
+    // (the search is left out: its suggestions come and go as people type).
+    const changed = new MutationObserver(fit);
+    for (const part of element.querySelectorAll('.p-menubar-root-list, .p-menubar-end')) {
+      changed.observe(part, { childList: true, subtree: true, characterData: true });
+    }
+    void document.fonts?.ready.then(fit);
+    return () => {
+      resized.disconnect();
+      changed.disconnect();
+    };
+  }, [header]);
+}
