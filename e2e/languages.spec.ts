@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addMovie, addReview, createUser } from '../server/src/testing/factories';
-import { de } from '../web/src/i18n/de';
-import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { de, deServer } from '../web/src/i18n/de';
+import { interpolate } from '../web/src/i18n/index';
+import { closeStage, newPage, newSignedInPage, openStage, type Site } from './support/harness';
 import { checkScreen } from './support/screens';
 
 /** English texts whose German differs (without placeholders, so they can stand on a page whole). */
@@ -78,12 +79,7 @@ describe('the client in English and German', () => {
 
   it('speaks German to a German browser on every screen a member visits, with nothing left in English, at both widths', async () => {
     const member = await createUser(site, 'deutschfan');
-    const context = await browser.newContext({ baseURL: site.url, locale: 'de-DE', viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
-    const cookies = member.agent.cookieHeader.split('; ').filter(Boolean).map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: site.url }));
-    await context.addCookies(cookies);
-    const page = await context.newPage();
-    const pageErrors: Error[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error));
+    const { context, page, pageErrors } = await newSignedInPage(browser, site.url, member, { width: 1400, height: 900 }, 'de-DE');
     try {
       const screens: [string, string, (page: Page) => Promise<void>][] = [
         ['home', '/', (p) => p.locator('.movie-card').first().waitFor()],
@@ -112,9 +108,43 @@ describe('the client in English and German', () => {
     }
   });
 
+  it("shows the server's sentences in German: a refused sign-in and a notification", async () => {
+    const reader = await createUser(site, 'leserin');
+    const critic = await createUser(site, 'kommentatorin');
+    const review = await addReview(site.database.db, { movie_id: movieId, user_id: reader.id, stars: 8, text: 'Schaurig schön.' });
+    const commented = await critic.agent.post(`/api/reviews/${review.id}/comments`, { text: 'Ganz meine Meinung.' });
+    assert.equal(commented.status, 200, JSON.stringify(commented.body));
+
+    const visitor = await newPage(browser, site.url, { width: 390, height: 844 }, 'de-DE');
+    try {
+      await visitor.page.goto('/login');
+      await visitor.page.locator('#login-username').fill('leserin');
+      await visitor.page.locator('#login-password').fill('falsches Passwort!');
+      await visitor.page.locator('#login-password').press('Enter');
+      const refused = deServer['Invalid username or password.'];
+      assert.ok(refused && refused !== 'Invalid username or password.');
+      await visitor.page.getByRole('alert').getByText(refused).waitFor();
+      assert.deepEqual(visitor.pageErrors, []);
+    } finally {
+      await visitor.context.close();
+    }
+
+    const { context, page, pageErrors } = await newSignedInPage(browser, site.url, reader, { width: 1400, height: 900 }, 'de-DE');
+    try {
+      await page.goto('/');
+      await page.locator('.bell-button').click();
+      const panel = page.locator('.bell-list');
+      const sentence = interpolate(deServer['{{actor}} commented on your review of {{title}}.'], { actor: 'kommentatorin', title: 'Nosferatu' });
+      await panel.getByText(sentence).waitFor();
+      assert.deepEqual(await englishLeft(page), []);
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the visitor screens in German too, with the language choice open to axe', async () => {
-    const context = await browser.newContext({ baseURL: site.url, locale: 'de-AT', viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
+    const { context, page } = await newPage(browser, site.url, { width: 390, height: 844 }, 'de-AT');
     try {
       for (const [name, address] of [['login', '/login'], ['register', '/register']] as const) {
         await page.goto(address);

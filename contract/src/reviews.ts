@@ -17,14 +17,10 @@ import {
 } from './limits';
 
 
-const wholeNumber = (field: string, min: number, max: number) =>
-  z
-    .number({ error: `${field} must be a whole number from ${min} to ${max}.` })
-    .int({ error: `${field} must be a whole number from ${min} to ${max}.` })
-    .min(min, { error: `${field} must be a whole number from ${min} to ${max}.` })
-    .max(max, { error: `${field} must be a whole number from ${min} to ${max}.` });
+// Each field's sentences are written out whole, so the client can translate them (web/src/i18n/serverText.ts).
+const wholeNumber = (min: number, max: number, sentence: string) => z.number({ error: sentence }).int({ error: sentence }).min(min, { error: sentence }).max(max, { error: sentence });
 
-const flag = (field: string) => z.boolean({ error: `${field} must be true, false or null.` }).nullable();
+const flag = (sentence: string) => z.boolean({ error: sentence }).nullable();
 
 /**
  * `POST /api/review`. A quick rating sends only movie_id and stars; the detail
@@ -32,11 +28,11 @@ const flag = (field: string) => z.boolean({ error: `${field} must be true, false
  */
 export const reviewPost = z.object({
   movie_id: rowId('The movie id is not valid.'),
-  stars: wholeNumber('Stars', STARS_MIN, STARS_MAX),
+  stars: wholeNumber(STARS_MIN, STARS_MAX, `Stars must be a whole number from ${STARS_MIN} to ${STARS_MAX}.`),
   ttm_rating: z.enum(TTM_GRADES, { error: 'TTM rating must be one of F, D, C, B, A or S.' }).nullable().optional(),
-  pain_level: wholeNumber('Pain level', PAIN_MIN, PAIN_MAX).nullable().optional(),
-  smoke_alarms: flag('Smoke alarms').optional(),
-  equipment_seen: flag('Movie equipment seen').optional(),
+  pain_level: wholeNumber(PAIN_MIN, PAIN_MAX, `Pain level must be a whole number from ${PAIN_MIN} to ${PAIN_MAX}.`).nullable().optional(),
+  smoke_alarms: flag('Smoke alarms must be true, false or null.').optional(),
+  equipment_seen: flag('Movie equipment seen must be true, false or null.').optional(),
   estimated_budget: z.enum(BUDGET_BANDS, { error: 'Estimated budget must be one of the listed bands.' }).nullable().optional(),
   text: z
     .string({ error: 'Text review must be text.' })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowId, rowIdOut, rowIdText } from './ids';
 import { SCREENING_ATTENDEES_MAX, SCREENING_NOTE_MAX, SCREENING_PLACE_MAX, USERNAME_MAX } from './limits';
 import { defineRoute } from './route';
+import { optionalText } from './textRules';
 import { pickedMovie } from './watchlists';
 
 const NOT_A_START = 'Start must be a date and time with its offset, written like 2026-12-20T20:00:00+01:00.';
@@ -25,19 +26,13 @@ export const screeningStart = z
   .refine(isZonedDateTime, { error: NOT_A_START })
   .meta({ description: 'ISO 8601 with an offset (`Z` or ±HH:MM), e.g. 2026-12-20T20:00:00+01:00; not in the past, at most two years ahead.' });
 
-const optionalText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .max(max, { error: `${field} must be at most ${max.toLocaleString('en')} characters.` })
-    .nullable()
-    .optional();
 
 /** `POST /api/screenings`. */
 export const screeningCreate = z.object({
   watchlist_id: rowId('The watchlist id is not valid.'),
   starts_at: screeningStart,
-  place: optionalText('Place', SCREENING_PLACE_MAX).meta({ description: 'Plain text on one line; empty is none.' }),
-  note: optionalText('Note', SCREENING_NOTE_MAX).meta({ description: 'Plain text; empty is none.' }),
+  place: optionalText(SCREENING_PLACE_MAX, 'Place must be text.', `Place must be at most ${SCREENING_PLACE_MAX.toLocaleString('en')} characters.`).meta({ description: 'Plain text on one line; empty is none.' }),
+  note: optionalText(SCREENING_NOTE_MAX, 'Note must be text.', `Note must be at most ${SCREENING_NOTE_MAX.toLocaleString('en')} characters.`).meta({ description: 'Plain text; empty is none.' }),
 });
 export type ScreeningCreate = z.infer<typeof screeningCreate>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EARLIEST_VIEWING_DATE, isCalendarDate, latestViewingDate } from './dates';
 import { rowId, rowIdOut, rowIdText } from './ids';
+import { optionalText } from './textRules';
 import {
   DIARY_PAGE_MAX,
   DIARY_PAGE_SIZE,
@@ -25,12 +26,8 @@ export const watchedOn = z
   .refine((date) => date <= latestViewingDate(), { error: 'Watched date cannot be in the future.' })
   .meta({ description: 'The day of the viewing, YYYY-MM-DD; not before 1870, not after today (in UTC+14).' });
 
-const optionalText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .max(max, { error: `${field} must be at most ${max.toLocaleString('en')} characters.` })
-    .nullable()
-    .optional();
+const viewingPlace = optionalText(VIEWING_PLACE_MAX, 'Place must be text.', `Place must be at most ${VIEWING_PLACE_MAX.toLocaleString('en')} characters.`);
+const viewingNote = optionalText(VIEWING_NOTE_MAX, 'Note must be text.', `Note must be at most ${VIEWING_NOTE_MAX.toLocaleString('en')} characters.`);
 
 const watchedWith = z
   .array(z.string({ error: 'Watched with must be a list of usernames.' }).max(USERNAME_MAX, { error: 'Watched with must be a list of usernames.' }), {
@@ -44,8 +41,8 @@ export const viewingCreate = z.object({
   watched_on: watchedOn.optional(),
   rewatch: z.boolean({ error: 'Rewatch must be true or false.' }).optional(),
   with: watchedWith.optional(),
-  place: optionalText('Place', VIEWING_PLACE_MAX),
-  note: optionalText('Note', VIEWING_NOTE_MAX),
+  place: viewingPlace,
+  note: viewingNote,
 });
 export type ViewingCreate = z.infer<typeof viewingCreate>;
 

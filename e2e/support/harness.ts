@@ -68,11 +68,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser profile (its own cookies) whose page fails the test on uncaught page errors. */
-export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1400, height: 900 }) {
+export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1400, height: 900 }, locale?: string) {
   // The app's Content-Security-Policy stays on, so a page the policy breaks fails the suite.
   // The service worker is left to pwa.spec.ts: elsewhere it would download the whole client
   // for every new profile, and answer requests before page.route could see them.
-  const context: BrowserContext = await browser.newContext({ baseURL, viewport, serviceWorkers: 'block' });
+  const context: BrowserContext = await browser.newContext({ baseURL, viewport, serviceWorkers: 'block', ...(locale ? { locale } : {}) });
   const page: Page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
@@ -117,8 +117,10 @@ export async function newSignedInPage(
   baseURL: string,
   user: { agent: { cookieHeader: string } },
   viewport = { width: 1400, height: 900 },
+  /** The browser's language (e.g. 'de-DE'); Chromium's own when left out. */
+  locale?: string,
 ) {
-  const opened = await newPage(browser, baseURL, viewport);
+  const opened = await newPage(browser, baseURL, viewport, locale);
   const cookies = user.agent.cookieHeader
     .split('; ')
     .filter(Boolean)

@@ -7,8 +7,9 @@ export const replyText = (actor: string, reviewAuthor: string, title: string) =>
 export const mentionText = (actor: string, title: string) => `${actor} mentioned you in a comment on ${title}.`;
 export const reviewMentionText = (actor: string, title: string) => `${actor} mentioned you in a review of ${title}.`;
 
+// Two whole sentences rather than one with a word filled in, so each can be translated whole.
 export const reactionText = (actor: string, reaction: Reaction, target: 'review' | 'comment', title: string) =>
-  `${actor} reacted ${REACTIONS[reaction]} to your ${target === 'review' ? 'review of' : 'comment on'} ${title}.`;
+  target === 'review' ? `${actor} reacted ${REACTIONS[reaction]} to your review of ${title}.` : `${actor} reacted ${REACTIONS[reaction]} to your comment on ${title}.`;
 
 /** `date` is the day of the night in its own offset (YYYY-MM-DD). */
 export const screeningText = (listName: string, date: string) => `A movie night of ${listName} is scheduled for ${date}.`;

@@ -1,11 +1,11 @@
 import { ERROR_CODES, type ErrorCode } from '@movieclub/contract';
 import { pwaStatus } from '../pwa/status';
 import { basePath } from '../lib/basePath';
-import { t } from '../i18n';
+import { t, tServer } from '../i18n';
 
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
 
-/** Thrown when a call fails; `message` is the server's sentence when it sent one, `code` its code. */
+/** Thrown when a call fails; `message` is the server's sentence when it sent one (in the reader's language when known), `code` its code. */
 export class ApiError extends Error {
   /** The server's machine-readable code (contract/src/errors.ts); null for a network failure or an odd reply. */
   readonly code: ErrorCode | null;
@@ -80,7 +80,7 @@ export async function send<T>(path: string, init: RequestInit): Promise<T> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || field(body, 'success') === false) {
     const message = field(body, 'error');
-    throw new ApiError(typeof message === 'string' ? message : '', response.status || 500, body, retryAfterMs(response.headers.get('retry-after')));
+    throw new ApiError(typeof message === 'string' ? tServer(message) : '', response.status || 500, body, retryAfterMs(response.headers.get('retry-after')));
   }
   return body as T;
 }

@@ -18,6 +18,7 @@ const isLanguage = (value: unknown): value is Language => typeof value === 'stri
 
 let current: Language = 'en';
 let translate: Translate | null = null;
+let translateServer: ((text: string) => string) | null = null;
 
 /** The language chosen in the header, else the first of the browser's languages we speak, else English. */
 export function preferredLanguage(stored: string | null = readStored(), browser: readonly string[] = browserLanguages()): Language {
@@ -44,8 +45,8 @@ export async function startLanguage(): Promise<void> {
   const language = preferredLanguage();
   if (language !== 'en') {
     try {
-      const { applyComponentLocale, createTranslator } = await import('./translator');
-      applyTranslator(language, createTranslator(language));
+      const { applyComponentLocale, createServerTranslatorFor, createTranslator } = await import('./translator');
+      applyTranslator(language, createTranslator(language), createServerTranslatorFor(language));
       applyComponentLocale(language);
     } catch {
       // Offline with an old copy, say: English rather than nothing.
@@ -54,10 +55,11 @@ export async function startLanguage(): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = current;
 }
 
-/** Makes `language` current with its lookup (English: none). */
-export function applyTranslator(language: Language, lookup: Translate | null): void {
+/** Makes `language` current with its lookups (English: none): the client's texts, and the server's sentences. */
+export function applyTranslator(language: Language, lookup: Translate | null, serverLookup: ((text: string) => string) | null = null): void {
   current = language;
   translate = lookup;
+  translateServer = serverLookup;
 }
 
 /** Remembers a member's choice and starts the page again in it. */
@@ -81,6 +83,11 @@ export function interpolate(text: string, values?: Values): string {
 /** A text in the current language; `text` is the English, and the catalogue's key. */
 export function t(text: string, values?: Values): string {
   return translate ? translate(text, { replace: values ?? {}, defaultValue: text }) : interpolate(text, values);
+}
+
+/** A sentence the server wrote (an error, a notification), in the current language when its catalogue has it (serverText.ts). */
+export function tServer(text: string): string {
+  return translateServer ? translateServer(text) : text;
 }
 
 const englishPlurals = new Intl.PluralRules('en');

@@ -1,11 +1,17 @@
 import i18next from 'i18next';
 import { addLocale, locale } from 'primereact/api';
 import primeGerman from 'primelocale/de.json';
-import { de } from './de';
+import { de, deServer } from './de';
 import type { Language, Translate } from './index';
+import { createServerTranslator, type ServerTranslate } from './serverText';
 
 /** The catalogues of the languages besides English: English text (the key) to translation. */
 export const CATALOGUES: Record<Exclude<Language, 'en'>, Record<string, string>> = { de };
+/** The same for the sentences the server sends (serverText.ts). */
+export const SERVER_CATALOGUES: Record<Exclude<Language, 'en'>, Record<string, string>> = { de: deServer };
+
+/** The lookup of the server's sentences in `language`. */
+export const createServerTranslatorFor = (language: Exclude<Language, 'en'>): ServerTranslate => createServerTranslator(SERVER_CATALOGUES[language]);
 
 /** An i18next instance for `language` (English: an empty catalogue, every text its own key). */
 export function createTranslator(language: Language): Translate {

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
 import { queryKeys } from '../api/queryKeys';
-import { formatLocale, t } from '../i18n';
+import { formatLocale, t, tServer } from '../i18n';
 import { UserAvatar } from '../components/UserAvatar';
 import { usePageSocket } from '../lib/usePageSocket';
 import './notifications.css';
@@ -89,7 +89,7 @@ export function NotificationBell() {
                   >
                     {item.actor ? <UserAvatar username={item.actor.username} picture={item.actor.profile_picture} initial /> : <i className="pi pi-star bell-system" aria-hidden="true" />}
                     <span className="bell-text">
-                      {item.text}
+                      {tServer(item.text)}
                       <span className="bell-when">
                         {when(item.created_at)}
                         {!item.read && <span className="visually-hidden"> {t('(unread)')}</span>}

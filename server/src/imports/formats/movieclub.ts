@@ -110,9 +110,10 @@ export async function readMovieclubDocument(bytes: Uint8Array, pace: Pace): Prom
   }
   const version = (raw as { version?: unknown }).version;
   if (version !== MOVIECLUB_VERSION) {
-    const named = typeof version === 'number' || typeof version === 'string' ? ` is version ${String(version).slice(0, 20)}` : ' has no version';
     throw new ImportFileError(
-      `This movieclub export${named}; this server reads version ${MOVIECLUB_VERSION}. Export again from a server of the same version, or update this one.`,
+      typeof version === 'number' || typeof version === 'string'
+        ? `This movieclub export is version ${String(version).slice(0, 20)}; this server reads version ${MOVIECLUB_VERSION}. Export again from a server of the same version, or update this one.`
+        : `This movieclub export has no version; this server reads version ${MOVIECLUB_VERSION}. Export again from a server of the same version, or update this one.`,
     );
   }
   const shape = documentShape.safeParse(raw);

@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { saveAdminSettings, sendWebhookTest } from '../../api/admin';
 import { errorText } from '../../api/client';
 import { adminKeys } from './AdminPage';
-import { t } from '../../i18n';
+import { t, tServer } from '../../i18n';
 
 const FORMAT_LABELS: Record<WebhookFormatName, string> = { discord: 'Discord', ntfy: 'ntfy' };
 const FORMAT_OPTIONS = WEBHOOK_FORMATS.map((value) => ({ value, label: FORMAT_LABELS[value] }));
@@ -94,7 +94,7 @@ export function WebhookSection({ settings }: { settings: AdminSettings }) {
         {note}
       </p>
       <div role="status" aria-live="polite">
-        {tested && <Message severity={tested.accepted ? 'success' : 'error'} text={tested.message} className="admin-test-result" />}
+        {tested && <Message severity={tested.accepted ? 'success' : 'error'} text={tServer(tested.message)} className="admin-test-result" />}
       </div>
     </form>
   );

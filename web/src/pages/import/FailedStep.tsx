@@ -2,14 +2,14 @@ import type { ImportJob } from '@movieclub/contract';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { Link } from 'react-router-dom';
-import { t } from '../../i18n';
+import { t, tServer } from '../../i18n';
 
 /** A file that could not be imported: the server's sentence, and a way to try another. */
 export function FailedStep({ job }: { job: ImportJob }) {
   return (
     <Card className="import-card import-failed">
       <h2 className="import-heading">{t('{{file}} could not be imported', { file: job.file_name })}</h2>
-      <Message severity="error" text={job.error ?? t('Something went wrong while reading the file.')} className="import-message" />
+      <Message severity="error" text={job.error ? tServer(job.error) : t('Something went wrong while reading the file.')} className="import-message" />
       <p>{t('Check that the file is an export from Letterboxd, IMDb or movieclub, then try again.')}</p>
       <Link to="/import" className="p-button p-component import-link-button">
         <span className="p-button-icon p-button-icon-left pi pi-upload" aria-hidden="true" />

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { applyTranslator, interpolate, tServer } from './index';
+import { serverSentences } from './serverSentenceSource';
+import { createServerTranslator } from './serverText';
+import { createServerTranslatorFor, SERVER_CATALOGUES } from './translator';
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+describe("the server's sentences in every language", () => {
+  const sentences = serverSentences();
+  const keys = new Set(sentences.map((sentence) => sentence.key));
+
+  it("reads the sentences from the server's and the contract's source", () => {
+    assert.ok(sentences.length > 200, `sentences found: ${sentences.length}`);
+    // One of each kind: a constant, a contract's rule, a template with values, a notification.
+    for (const key of ['Invalid username or password.', 'Username already taken.', 'Comment cannot be empty.', 'User {{username}} is already a moderator.', '{{actor}} commented on your review of {{title}}.']) {
+      assert.ok(keys.has(key), key);
+    }
+    // Not for the client's people: the API's descriptions, logs and start-up sentences.
+    for (const sentence of sentences) assert.doesNotMatch(sentence.where, /\.test\.ts$|\/testing\/|\/bench\//, sentence.key);
+  });
+
+  for (const [language, catalogue] of Object.entries(SERVER_CATALOGUES)) {
+    it(`has every sentence in ${language}, with the same placeholders, and nothing the server no longer sends`, () => {
+      const missing = sentences.filter(({ key }) => !catalogue[key]?.trim()).map(({ key, where }) => `${where}: ${JSON.stringify(key)}`);
+      assert.deepEqual(missing, [], `${missing.length} server sentences are missing in ${language}/server.json`);
+      const unused = Object.keys(catalogue).filter((key) => !keys.has(key));
+      assert.deepEqual(unused, [], `${unused.length} sentences in ${language}/server.json are no longer sent`);
+      for (const [key, translation] of Object.entries(catalogue)) assert.deepEqual(placeholders(translation), placeholders(key), `${language}: ${key}`);
+    });
+
+    it(`finds each sentence in ${language} as the server fills it in`, () => {
+      const translateServer = createServerTranslator(catalogue);
+      for (const key of keys) {
+        const values = Object.fromEntries(placeholders(key).map((name, index) => [name, `Value${index}`]));
+        assert.equal(translateServer(interpolate(key, values)), interpolate(catalogue[key], values), key);
+      }
+    });
+  }
+
+  it('puts what the server filled in into the translation, translating a reason that is itself a sentence', () => {
+    const translateServer = createServerTranslator({
+      'The {{what}} is not valid.': 'Die {{what}} ist ungültig.',
+      "The field '{{field}}' is not valid.": 'Das Feld „{{field}}“ ist ungültig.',
+      '{{actor}} commented on your review of {{title}}.': '{{actor}} hat deine Kritik zu {{title}} kommentiert.',
+      'Import failed: {{reason}}': 'Import fehlgeschlagen: {{reason}}',
+      'The file is empty.': 'Die Datei ist leer.',
+    });
+    // The key with more fixed words wins where two match.
+    assert.equal(translateServer("The field 'stars' is not valid."), 'Das Feld „stars“ ist ungültig.');
+    assert.equal(translateServer('The query is not valid.'), 'Die query ist ungültig.');
+    // Names and titles stay as written, whatever words they hold.
+    assert.equal(translateServer('ann commented on your review of The Man Who Knew Too Much.'), 'ann hat deine Kritik zu The Man Who Knew Too Much kommentiert.');
+    assert.equal(translateServer('Import failed: The file is empty.'), 'Import fehlgeschlagen: Die Datei ist leer.');
+    assert.equal(translateServer('A sentence nobody translated.'), 'A sentence nobody translated.');
+  });
+
+  it('translates through tServer once a language is in use, and not in English', () => {
+    assert.equal(tServer('Invalid username or password.'), 'Invalid username or password.');
+    applyTranslator('de', null, createServerTranslatorFor('de'));
+    try {
+      assert.equal(tServer('Invalid username or password.'), SERVER_CATALOGUES.de['Invalid username or password.']);
+      assert.notEqual(tServer('Invalid username or password.'), 'Invalid username or password.');
+      // Numbers the server grouped the English way are written the German way.
+      assert.equal(tServer('Note must be at most 2,000 characters.'), interpolate(SERVER_CATALOGUES.de['Note must be at most {{VIEWING_NOTE_MAX}} characters.'], { VIEWING_NOTE_MAX: '2.000' }));
+    } finally {
+      applyTranslator('en', null);
+    }
+    assert.equal(tServer('Invalid username or password.'), 'Invalid username or password.');
+  });
+});
