@@ -84,6 +84,14 @@ describe('size budget of the home page', () => {
     }
   });
 
+  it("sends browsers none of the API's schemas: the client reads the contract's limits and names, not zod", () => {
+    // zod cost the movie, profile, feed and admin screens 26 KB of script (gzipped) when a module of
+    // schemas held a limit the client showed; such limits live in the contract's modules without zod.
+    const assets = path.join(WEB_DIST, 'assets');
+    const carrying = fs.readdirSync(assets).filter((name) => name.endsWith('.js') && fs.readFileSync(path.join(assets, name), 'utf8').includes('_zod'));
+    assert.deepEqual(carrying, [], 'scripts carrying zod (find the contract module the client imports that defines schemas)');
+  });
+
   it('still shows a title in other scripts in Inter, from the whole font', async () => {
     await addMovie(site.database.db, { title: 'Сталкер', imdb_rating: 9.9 });
     const { context, page } = await newPage(browser, site.url);

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { rowIdOut } from './ids';
+import { FEED_PAGE_MAX } from './limits';
 import { wholeIn } from './queryNumbers';
 import { defineRoute } from './route';
 
-/** Feed events one call answers: by default, and at most. */
-export const FEED_PAGE_SIZE = 30;
-export const FEED_PAGE_MAX = 100;
 
 export const FEED_KINDS = ['review', 'viewing', 'movie_added', 'list_addition', 'pick', 'screening_scheduled', 'screening_picked', 'member_joined'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];

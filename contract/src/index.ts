@@ -30,6 +30,7 @@ export * from './social';
 export * from './notificationNames';
 export * from './notifications';
 export * from './feed';
+export * from './integrationNames';
 export * from './integrations';
 export * from './tokens';
 export * from './admin';

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { rowIdOut, rowIdText } from './ids';
+import { MEDIA_SERVER_NAME_MAX, MEDIA_SERVER_NAMES, MEDIA_SERVERS, type MediaServer } from './integrationNames';
 import { defineRoute } from './route';
 
-/** Media servers whose webhooks log viewings (scrobbling). */
-export const MEDIA_SERVERS = ['jellyfin', 'plex', 'emby'] as const;
-export type MediaServer = (typeof MEDIA_SERVERS)[number];
-export const MEDIA_SERVER_NAMES: Record<MediaServer, string> = { jellyfin: 'Jellyfin', plex: 'Plex', emby: 'Emby' };
-
-/** Longest media-server user name a mapping accepts. */
-export const MEDIA_SERVER_NAME_MAX = 100;
-/** A finished play this close (either side) to another viewing of the movie by the member logs nothing, in hours. */
-export const SCROBBLE_DEDUPE_HOURS = 6;
 
 /**
  * Why an event logged nothing. `event`: not a finished play (start, pause, progress…);

@@ -182,3 +182,20 @@ export const SCREENING_PROMPTS_LIMIT = 20;
 /** A list's calendar feed holds screenings that started at most this many days ago, and every later one (at most the limit). */
 export const SCREENING_FEED_PAST_DAYS = 90;
 export const SCREENING_FEED_LIMIT = 200;
+
+/**
+ * Below: limits of parts whose schemas live in modules of their own, kept here because the client
+ * reads them, and a module of schemas would bring zod into the client's scripts.
+ */
+/** Feed events one call answers: by default, and at most. */
+export const FEED_PAGE_SIZE = 30;
+export const FEED_PAGE_MAX = 100;
+/** A comment's text: plain text with line breaks, at most this many characters. */
+export const COMMENT_TEXT_MAX = 2_000;
+/** Comments one call answers: by default, and at most. */
+export const COMMENTS_PAGE_SIZE = 100;
+export const COMMENTS_PAGE_MAX = 500;
+/** An API token's name, at most this many characters. */
+export const API_TOKEN_NAME_MAX = 60;
+/** Tokens one member may hold at once (expired ones count until revoked). */
+export const API_TOKENS_PER_MEMBER = 25;

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { rowIdOut, rowIdText } from './ids';
+import { COMMENT_TEXT_MAX, COMMENTS_PAGE_MAX } from './limits';
 import { wholeIn } from './queryNumbers';
 import { reaction, reactionCounts } from './reactions';
 import { reviewUser } from './reviews';
 import { defineRoute } from './route';
 
-/** A comment's text: plain text with line breaks, at most this many characters. */
-export const COMMENT_TEXT_MAX = 2_000;
-/** Comments one call answers: by default, and at most. */
-export const COMMENTS_PAGE_SIZE = 100;
-export const COMMENTS_PAGE_MAX = 500;
 
 const commentText = z
   .string({ error: 'Comment must be text.' })

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { rowIdOut, rowIdText } from './ids';
+import { API_TOKEN_NAME_MAX, API_TOKENS_PER_MEMBER } from './limits';
 import { defineRoute } from './route';
 import { isZonedDateTime } from './screenings';
 
 /** Every API token starts with this, so a leaked one is easy to recognise (and to search for). */
 export const API_TOKEN_PREFIX = 'mc_';
-export const API_TOKEN_NAME_MAX = 60;
-/** Tokens one member may hold at once (expired ones count until revoked). */
-export const API_TOKENS_PER_MEMBER = 25;
 
 /** `read`: GET and HEAD calls only; `read-write`: every call the member may make, except managing tokens. */
 export const API_TOKEN_SCOPES = ['read', 'read-write'] as const;
