@@ -8,7 +8,7 @@ import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { installSessions } from './auth/session';
 import { type Config, trustProxyOption } from './config';
-import { type AppDatabase, openDatabase } from './db/database';
+import { APP_STATEMENT_TIMEOUT_MS, type AppDatabase, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
@@ -85,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Errors raised while routing (a malformed percent-encoding, say) get the same sentences.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
-  const database = options.database ?? openDatabase(config.databaseUrl, { pgSchema: config.databaseSchema ?? undefined });
+  const database = options.database ?? openDatabase(config.databaseUrl, { pgSchema: config.databaseSchema ?? undefined, statementTimeoutMs: APP_STATEMENT_TIMEOUT_MS });
   const ownsDatabase = !options.database;
   const stopReportingLostConnections = database.onConnectionLost((error) =>
     app.log.warn({ err: error }, 'PostgreSQL ended a connection; the pool opens another when needed'),

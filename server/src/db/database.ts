@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresAdapter } from 'kysely';
+import { Kysely, type LogEvent, PostgresAdapter, sql } from 'kysely';
 import pg from 'pg';
 import { parseGenres } from '../imdb/genres';
 import { searchKey } from '../imdb/searchKey';
@@ -132,12 +132,45 @@ export interface OpenOptions {
   /** PostgreSQL schema to work in (tests use a fresh one each). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /**
+   * PostgreSQL: the longest a statement may run (waiting for a lock included), and a transaction
+   * stay idle, before the server ends it. None when left out (command-line tools: an import's
+   * index builds take minutes).
+   */
+  statementTimeoutMs?: number;
 }
 
-/** Whether a call failed because another connection held SQLite's write lock for longer than the wait (sqliteWaits.ts). */
+/**
+ * The app's limit for one statement and for an idle transaction on PostgreSQL. No call's statement
+ * comes near it; one that does is stuck (a lock another process keeps, a transaction never
+ * finished), and would otherwise hold its connection, and every call waiting behind it, for good.
+ */
+export const APP_STATEMENT_TIMEOUT_MS = 60_000;
+
+/**
+ * Whether a call failed because the database was busy with other work: another connection held
+ * SQLite's write lock for longer than the wait (sqliteWaits.ts), or a PostgreSQL statement ran
+ * out of the app's statement timeout (57014, query_canceled; timed reads catch their own).
+ */
 export function isDatabaseBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED';
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED' || code === '57014';
+}
+
+/**
+ * Runs `work` on one PostgreSQL connection with no statement or idle timeout, and puts the
+ * connection's own back after: for start-up work that may rightly take minutes (migrations on a
+ * big index, waiting for another process's).
+ */
+export async function withoutTimeouts<T>(connection: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  await sql`set statement_timeout = 0`.execute(connection);
+  await sql`set idle_in_transaction_session_timeout = 0`.execute(connection);
+  try {
+    return await work();
+  } finally {
+    await sql`reset statement_timeout`.execute(connection);
+    await sql`reset idle_in_transaction_session_timeout`.execute(connection);
+  }
 }
 
 /** A start that found no usable database. */
@@ -156,6 +189,16 @@ function openSqliteFile(file: string): SQLite.Database {
   }
 }
 
+/** PostgreSQL settings every connection of the pool starts with. */
+function connectionOptions(options: OpenOptions): string | undefined {
+  const settings: string[] = [];
+  if (options.pgSchema) settings.push(`-c search_path=${options.pgSchema},public`);
+  if (options.statementTimeoutMs) {
+    settings.push(`-c statement_timeout=${options.statementTimeoutMs}`, `-c idle_in_transaction_session_timeout=${options.statementTimeoutMs}`);
+  }
+  return settings.length > 0 ? settings.join(' ') : undefined;
+}
+
 export function openDatabase(url: string, options: OpenOptions = {}): AppDatabase {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
@@ -165,7 +208,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
       // should not pay for a new one and its statements' planning again. Idle connections do not keep a script running.
       idleTimeoutMillis: IDLE_CONNECTION_MS,
       allowExitOnIdle: true,
-      options: options.pgSchema ? `-c search_path=${options.pgSchema},public` : undefined,
+      options: connectionOptions(options),
     });
     const lost = watchLostConnections(pool);
     // The app's statements are short: compiling one just in time (for a high cost estimate, such as a

@@ -2,11 +2,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileMigrationProvider, type Kysely, Migrator, sql } from 'kysely';
-import type { AppDatabase } from './database';
+import { type AppDatabase, withoutTimeouts } from './database';
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any constant works; it only has to be the same in every process of this app.
-const MIGRATION_LOCK_KEY = 727_274_001;
+export const MIGRATION_LOCK_KEY = 727_274_001;
 
 /**
  * On PostgreSQL the bookkeeping tables are named with the current schema: Kysely
@@ -35,14 +35,17 @@ async function runMigrations(db: Kysely<any>, schema?: string, upTo?: string): P
  */
 export async function migrateToLatest(database: AppDatabase, upTo?: string): Promise<void> {
   if (database.kind === 'sqlite') return runMigrations(database.db, undefined, upTo);
-  await database.db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
-    if (database.pgSchema) await sql`create schema if not exists ${sql.id(database.pgSchema)}`.execute(connection);
-    try {
-      const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
-      await runMigrations(connection, current.rows[0]?.schema ?? 'public', upTo);
-    } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
-    }
-  });
+  // A migration of a big index, or another process's that this one waits for, may take minutes.
+  await database.db.connection().execute((connection) =>
+    withoutTimeouts(connection, async () => {
+      await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+      if (database.pgSchema) await sql`create schema if not exists ${sql.id(database.pgSchema)}`.execute(connection);
+      try {
+        const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(connection);
+        await runMigrations(connection, current.rows[0]?.schema ?? 'public', upTo);
+      } finally {
+        await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+      }
+    }),
+  );
 }

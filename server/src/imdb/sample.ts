@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDatabase } from '../db/database';
+import { type AppDatabase, withoutTimeouts } from '../db/database';
 import { datasetFiles } from './files';
 import { importImdbFiles } from './importer';
 
@@ -26,14 +26,17 @@ export async function loadSampleIfEmpty(database: AppDatabase, sampleDir: string
   };
   try {
     if (database.kind === 'sqlite') return await load(database.db);
-    await database.db.connection().execute(async (connection) => {
-      await sql`select pg_advisory_lock(${SAMPLE_LOCK_KEY})`.execute(connection);
-      try {
-        await load(connection);
-      } finally {
-        await sql`select pg_advisory_unlock(${SAMPLE_LOCK_KEY})`.execute(connection);
-      }
-    });
+    // The load builds the search's indexes, and another process waits for it: neither is a call's statement.
+    await database.db.connection().execute((connection) =>
+      withoutTimeouts(connection, async () => {
+        await sql`select pg_advisory_lock(${SAMPLE_LOCK_KEY})`.execute(connection);
+        try {
+          await load(connection);
+        } finally {
+          await sql`select pg_advisory_unlock(${SAMPLE_LOCK_KEY})`.execute(connection);
+        }
+      }),
+    );
   } catch (error) {
     // A broken sample must not keep the site from starting; search is simply empty.
     log.error({ err: error }, 'could not load the IMDb sample');

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type AppDatabase, type DatabaseKind, openDatabase } from '../db/database';
+import { type AppDatabase, type DatabaseKind, type OpenOptions, openDatabase } from '../db/database';
 import type { RateLimits } from '../http/rateLimits';
 import { ApiAgent } from './client';
 
@@ -37,7 +37,7 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
 }
 
 /** A fresh, empty database: a temporary SQLite file, or a new PostgreSQL schema. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(kind: DatabaseKind, options: Pick<OpenOptions, 'statementTimeoutMs'> = {}): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-test-'));
     const url = `sqlite:${path.join(dir, 'app.db')}`;
@@ -61,7 +61,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     }
     await client.query(`create schema ${schema}`);
   });
-  const database = openDatabase(TEST_POSTGRES_URL, { pgSchema: schema, pgPoolSize: 5 });
+  const database = openDatabase(TEST_POSTGRES_URL, { pgSchema: schema, pgPoolSize: 5, ...options });
   return {
     database,
     url: TEST_POSTGRES_URL,
@@ -120,11 +120,13 @@ export interface TestApp {
 export interface TestAppOptions {
   config?: TestConfigOverrides;
   loadImdbSample?: boolean;
+  /** PostgreSQL: the app's limit for a statement and an idle transaction (the app's own is APP_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
 }
 
 /** A real app on a real port over a fresh database of the given kind. */
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const testDatabase = await createTestDatabase(kind);
+  const testDatabase = await createTestDatabase(kind, { statementTimeoutMs: options.statementTimeoutMs });
   const config = testConfig(options.config);
   const build = () => buildApp(config, { database: testDatabase.database, loadImdbSample: options.loadImdbSample ?? false });
   let app = await build();
