@@ -4,7 +4,7 @@ import { type RefObject, useLayoutEffect } from 'react';
  * The narrowest the header search may get (box and button) while the header can still give
  * something up: its placeholder shows in full in English and German.
  */
-export const SEARCH_MIN_PX = 240;
+const SEARCH_MIN_PX = 240;
 
 /**
  * What the header gives up, one step at a time, for the search to keep SEARCH_MIN_PX (styles.css,
@@ -41,12 +41,14 @@ export function useHeaderFit(header: RefObject<HTMLElement | null>): void {
     // The header is as wide as the window; giving parts up changes neither its width nor its height.
     const resized = new ResizeObserver(fit);
     resized.observe(element);
-    // The signed-in part arrives in a chunk of its own, and the words change with the language
-    // (the search is left out: its suggestions come and go as people type).
-    const changed = new MutationObserver(fit);
-    for (const part of element.querySelectorAll('.p-menubar-root-list, .p-menubar-end')) {
-      changed.observe(part, { childList: true, subtree: true, characterData: true });
-    }
+    // The signed-in part arrives in a chunk of its own, and the words change with the language. The
+    // whole header is watched, so parts the menu draws anew count too; changes inside the search
+    // are left out (its suggestions come and go as people type).
+    const inSearch = (node: Node) => (node instanceof Element ? node : node.parentElement)?.closest('.header-search');
+    const changed = new MutationObserver((records) => {
+      if (records.some((record) => !inSearch(record.target))) fit();
+    });
+    changed.observe(element, { childList: true, subtree: true, characterData: true });
     void document.fonts?.ready.then(fit);
     return () => {
       resized.disconnect();
