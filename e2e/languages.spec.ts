@@ -89,6 +89,7 @@ describe('the client in English and German', () => {
         ['add-movie', '/add-movie', (p) => p.locator('main input').first().waitFor()],
         ['club', '/club', (p) => p.locator('main').waitFor()],
         ['feed', '/feed', (p) => p.locator('main').waitFor()],
+        ['year', `/user/profile/kritikerin/year/${new Date().getFullYear()}`, (p) => p.locator('.year-card').waitFor()],
       ];
       for (const [name, address, ready] of screens) {
         await page.goto(address);
@@ -98,6 +99,12 @@ describe('the client in English and German', () => {
         assert.deepEqual(await englishLeft(page), [], `English left on ${name}`);
         await checkScreen(page, `german-${name}`);
       }
+      // The year's card to share is drawn in German too.
+      await page.goto(`/user/profile/kritikerin/year/${new Date().getFullYear()}`);
+      const card = page.locator('img.year-card');
+      assert.match((await card.getAttribute('src')) ?? '', /\/card\.png\?lang=de$/);
+      await card.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => (document.querySelector('img.year-card') as HTMLImageElement | null)?.naturalWidth === 1200);
       // Dates and numbers are written the German way: the review's stars as "9/10" and a date with dots.
       await page.goto(`/movie/${movieId}`);
       await page.getByText('Ein Klassiker.').waitFor();

@@ -23,6 +23,7 @@ export * from './viewings';
 export * from './imports';
 export * from './screenings';
 export * from './insights';
+export * from './languages';
 export * from './yearReview';
 export * from './reactionNames';
 export * from './reactions';

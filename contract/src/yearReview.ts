@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdOut } from './ids';
 import { ratedMovie, STATS_YEAR_MAX, STATS_YEAR_MIN, statsMember, statsMovie } from './insights';
+import { LANGUAGE_CODES } from './languages';
 import { defineRoute } from './route';
 
 /** How many top films and favourite genres a year in review shows. */
@@ -15,6 +16,13 @@ const yearParam = z
   .refine((year) => year >= STATS_YEAR_MIN && year <= STATS_YEAR_MAX, { error: NOT_A_YEAR });
 
 const count = z.number().int().min(0);
+
+export const yearCardQuery = z.object({
+  lang: z
+    .enum(LANGUAGE_CODES, { error: `Language must be one of ${LANGUAGE_CODES.join(', ')}.` })
+    .optional()
+    .meta({ description: "The card's language (the client asks for its own); English when left out, as link previews get it." }),
+});
 
 export const bestNight = z
   .object({
@@ -87,6 +95,7 @@ export const yearReviewRoutes = {
     tag: TAG,
     auth: 'none',
     params: memberParams,
+    query: yearCardQuery,
     reply: z.string(),
     produces: 'image/png',
   }),
@@ -106,6 +115,7 @@ export const yearReviewRoutes = {
     tag: TAG,
     auth: 'none',
     params: clubParams,
+    query: yearCardQuery,
     reply: z.string(),
     produces: 'image/png',
   }),

@@ -2,6 +2,8 @@ import sharp from 'sharp';
 
 /** What a shared year card shows: who (or the club), the year, four figures and a few titles. */
 export interface YearCard {
+  /** The line above the heading ('MovieClub · Year in review'), written in capitals. */
+  banner: string;
   heading: string;
   year: number;
   figures: { label: string; value: string }[];
@@ -43,7 +45,7 @@ export function yearCardSvg(card: YearCard): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="${FONT}">
 <rect width="${WIDTH}" height="${HEIGHT}" fill="#0f172a"/>
 <rect width="${WIDTH}" height="12" fill="#fbbf24"/>
-<text x="60" y="100" font-size="28" fill="#93c5fd" letter-spacing="3">MOVIECLUB · YEAR IN REVIEW</text>
+<text x="60" y="100" font-size="28" fill="#93c5fd" letter-spacing="3">${escapeXml(card.banner.toUpperCase())}</text>
 <text x="60" y="180" font-size="64" font-weight="700" fill="#ffffff">${escapeXml(fit(`${card.heading} · ${card.year}`, 32))}</text>
 ${figures.join('\n')}
 ${lists.join('\n')}

@@ -21,12 +21,12 @@ export async function routes(app: FastifyInstance): Promise<void> {
 
   contractRoute(app, api.memberCard)(async (request, reply) => {
     const review = await service.memberYear(app.db, request.params.username, request.params.year);
-    return sendPng(reply, await yearCardPng(service.memberCard(review)));
+    return sendPng(reply, await yearCardPng(service.memberCard(review, request.query.lang)));
   });
 
   contractRoute(app, api.clubCard)(async (request, reply) => {
     const review = await service.clubYear(app.db, request.params.year);
-    return sendPng(reply, await yearCardPng(service.clubCard(review)));
+    return sendPng(reply, await yearCardPng(service.clubCard(review, request.query.lang)));
   });
 
   // The story pages themselves: the client's page with a link preview in its head, for

@@ -1,9 +1,10 @@
-import { CLUB_MIN_RATINGS, type ClubYear, type MemberYear, type RatedMovie, YEAR_TOP_FILMS, YEAR_TOP_GENRES } from '@movieclub/contract';
+import { CLUB_MIN_RATINGS, type ClubYear, type LanguageCode, type MemberYear, type RatedMovie, YEAR_TOP_FILMS, YEAR_TOP_GENRES } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { round2, spreadOf } from '../insights/arithmetic';
 import * as insights from '../insights/service';
 import type { YearCard } from './card';
+import { CARD_TEXTS } from './cardTexts';
 import * as q from './queries';
 
 type Db = Kysely<Database>;
@@ -75,37 +76,43 @@ export async function clubYear(db: Db, year: number): Promise<ClubYear> {
 }
 
 const hours = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+/** Hours on a card, as its language writes a fraction ('4.5', '4,5'). */
+const cardHours = (value: number, language: LanguageCode) => new Intl.NumberFormat(language, { maximumFractionDigits: 1, useGrouping: false }).format(value);
 
-export function memberCard(review: MemberYear): YearCard {
+export function memberCard(review: MemberYear, language: LanguageCode = 'en'): YearCard {
+  const words = CARD_TEXTS[language];
   return {
+    banner: words.banner,
     heading: review.username,
     year: review.year,
     figures: [
-      { label: 'Films', value: String(review.totals.films) },
-      { label: 'Hours', value: hours(review.totals.hours) },
-      { label: 'Reviews', value: String(review.totals.reviews) },
-      { label: 'Viewings', value: String(review.totals.viewings) },
+      { label: words.films, value: String(review.totals.films) },
+      { label: words.hours, value: cardHours(review.totals.hours, language) },
+      { label: words.reviews, value: String(review.totals.reviews) },
+      { label: words.viewings, value: String(review.totals.viewings) },
     ],
     lists: [
-      { title: 'Top films', lines: review.top_films.map((film) => `${film.stars}★ ${film.title}`) },
-      { title: 'Favourite genres', lines: review.genres.map((genre) => genre.name) },
+      { title: words.topFilms, lines: review.top_films.map((film) => `${film.stars}★ ${film.title}`) },
+      { title: words.genres, lines: review.genres.map((genre) => genre.name) },
     ],
   };
 }
 
-export function clubCard(review: ClubYear): YearCard {
+export function clubCard(review: ClubYear, language: LanguageCode = 'en'): YearCard {
+  const words = CARD_TEXTS[language];
   return {
-    heading: 'The club',
+    banner: words.banner,
+    heading: words.club,
     year: review.year,
     figures: [
-      { label: 'Members', value: String(review.members) },
-      { label: 'Films', value: String(review.totals.films) },
-      { label: 'Hours', value: hours(review.totals.hours) },
-      { label: 'Reviews', value: String(review.totals.reviews) },
+      { label: words.members, value: String(review.members) },
+      { label: words.films, value: String(review.totals.films) },
+      { label: words.hours, value: cardHours(review.totals.hours, language) },
+      { label: words.reviews, value: String(review.totals.reviews) },
     ],
     lists: [
-      { title: 'Most loved', lines: review.top_films.map((entry) => entry.movie.title) },
-      { title: 'Favourite genres', lines: review.genres.map((genre) => genre.name) },
+      { title: words.mostLoved, lines: review.top_films.map((entry) => entry.movie.title) },
+      { title: words.genres, lines: review.genres.map((genre) => genre.name) },
     ],
   };
 }

@@ -130,6 +130,20 @@ for (const kind of TEST_DATABASES) {
       assert.equal(missing.status, 404);
     });
 
+    it('draws the card in the language the client asks for, and refuses one it does not speak', async () => {
+      for (const address of [`/api/users/yr_owner/year/${YEAR}/card.png`, `/api/club/year/${YEAR}/card.png`]) {
+        const english = Buffer.from(await (await fetch(`${app.url}${address}`)).arrayBuffer());
+        const german = await fetch(`${app.url}${address}?lang=de`);
+        assert.equal(german.status, 200, address);
+        const germanPng = Buffer.from(await german.arrayBuffer());
+        assert.deepEqual((await sharp(germanPng).metadata()).width, 1200);
+        assert.ok(!germanPng.equals(english), `${address}: the German card differs from the English one`);
+        assert.ok(Buffer.from(await (await fetch(`${app.url}${address}?lang=en`)).arrayBuffer()).equals(english), `${address}: English asked for is the default`);
+        const refused = await app.agent().get(`${address}?lang=fr`);
+        assert.deepEqual([refused.status, refused.body.error], [400, 'Language must be one of en, de.'], address);
+      }
+    });
+
     it('gives a shared address a link preview: title, description and the card, escaped', async () => {
       const html = await (await fetch(`${app.url}/user/profile/yr_owner/year/${YEAR}`)).text();
       assert.match(html, new RegExp(`<title>yr_owner's ${YEAR} in film · MovieClub</title>`));

@@ -1,10 +1,12 @@
+import type { LanguageCode } from '@movieclub/contract';
+
 /**
  * Every text the client shows goes through t() (or tn() for counts). English is the source
  * text itself, so an English visit loads nothing more; another language's catalogue and the
  * i18n library (i18next) load before the first render (see startLanguage). The language
  * follows the browser until a member chooses one in the header.
  */
-export const LANGUAGES = { en: 'English', de: 'Deutsch' } as const;
+export const LANGUAGES = { en: 'English', de: 'Deutsch' } as const satisfies Record<LanguageCode, string>;
 export type Language = keyof typeof LANGUAGES;
 export type Values = Record<string, string | number>;
 /**
