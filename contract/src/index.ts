@@ -24,6 +24,7 @@ export * from './imports';
 export * from './screenings';
 export * from './insights';
 export * from './languages';
+export * from './languageQuery';
 export * from './yearReview';
 export * from './reactionNames';
 export * from './reactions';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowId, rowIdOut, rowIdText } from './ids';
 import { SCREENING_ATTENDEES_MAX, SCREENING_NOTE_MAX, SCREENING_PLACE_MAX, USERNAME_MAX } from './limits';
 import { defineRoute } from './route';
+import { inLanguageQuery } from './languageQuery';
 import { optionalText } from './textRules';
 import { pickedMovie } from './watchlists';
 
@@ -306,6 +307,7 @@ export const screeningRoutes = {
     tag: TAG,
     auth: 'none',
     params: z.object({ id: rowIdText('The screening id is not valid.') }),
+    query: inLanguageQuery,
     reply: z.string(),
     produces: 'text/calendar',
   }),
@@ -316,6 +318,7 @@ export const screeningRoutes = {
     tag: TAG,
     auth: 'none',
     params: z.object({ id: z.string().max(200).meta({ description: '`{id}-{slug}` or the bare id.' }) }),
+    query: inLanguageQuery,
     reply: z.string(),
     produces: 'text/calendar',
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowIdOut } from './ids';
 import { ratedMovie, STATS_YEAR_MAX, STATS_YEAR_MIN, statsMember, statsMovie } from './insights';
-import { LANGUAGE_CODES } from './languages';
+import { inLanguageQuery } from './languageQuery';
 import { defineRoute } from './route';
 
 /** How many top films and favourite genres a year in review shows. */
@@ -16,13 +16,6 @@ const yearParam = z
   .refine((year) => year >= STATS_YEAR_MIN && year <= STATS_YEAR_MAX, { error: NOT_A_YEAR });
 
 const count = z.number().int().min(0);
-
-export const yearCardQuery = z.object({
-  lang: z
-    .enum(LANGUAGE_CODES, { error: `Language must be one of ${LANGUAGE_CODES.join(', ')}.` })
-    .optional()
-    .meta({ description: "The card's language (the client asks for its own); English when left out, as link previews get it." }),
-});
 
 export const bestNight = z
   .object({
@@ -95,7 +88,7 @@ export const yearReviewRoutes = {
     tag: TAG,
     auth: 'none',
     params: memberParams,
-    query: yearCardQuery,
+    query: inLanguageQuery,
     reply: z.string(),
     produces: 'image/png',
   }),
@@ -115,7 +108,7 @@ export const yearReviewRoutes = {
     tag: TAG,
     auth: 'none',
     params: clubParams,
-    query: yearCardQuery,
+    query: inLanguageQuery,
     reply: z.string(),
     produces: 'image/png',
   }),

@@ -95,5 +95,22 @@ for (const kind of TEST_DATABASES) {
         assert.deepEqual([reply.status, reply.body.error], [404, 'Watchlist not found.'], address);
       }
     });
+
+    it('writes its words in the language the client asks for; names, titles and notes as they are', async () => {
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsIn(140), note: 'Bring snacks.' });
+      const one = events((await app.agent().get(`/api/screenings/${id}.ics?lang=de`)).body as string).events[0].event;
+      assert.equal(one.summary, 'Filmabend: Ünïcode; Nights, Vol. 1 🎬 with a name long enough to fold twice over');
+      assert.equal(one.description, 'Bring snacks.');
+      const picked = (await world.owner.agent.post(`/api/screenings/${id}/pick`)).body.picked_movie;
+      const feed = events((await app.agent().get(`/api/watchlists/${world.publicId}/screenings.ics?lang=de`)).body as string);
+      assert.match(String(feed.calendar.getFirstPropertyValue('x-wr-calname')), /: Filmabende$/);
+      assert.ok(feed.events.some(({ event }) => event.summary === `Filmabend: ${picked.title} (Ünïcode; Nights, Vol. 1 🎬 with a name long enough to fold twice over)`));
+      // English when asked for, or left out; a language it does not speak is refused.
+      assert.match(events((await app.agent().get(`/api/screenings/${id}.ics?lang=en`)).body as string).events[0].event.summary, /^Movie night: /);
+      for (const address of [`/api/screenings/${id}.ics?lang=fr`, `/api/watchlists/${world.publicId}/screenings.ics?lang=xx`]) {
+        const refused = await app.agent().get(address);
+        assert.deepEqual([refused.status, refused.body.error], [400, 'Language must be one of en, de.'], address);
+      }
+    });
   });
 }

@@ -103,10 +103,10 @@ export async function routes(app: FastifyInstance): Promise<void> {
   // Calendars are public, as the lists that host screenings are: calendar apps cannot sign in.
   contractRoute(app, api.calendar)(async (request, reply) => {
     const access = await service.accessScreening(app.db, request.params.id, null);
-    return sendCalendar(reply, service.screeningCalendar(access, baseUrl(request)), `screening-${access.screening.id}.ics`);
+    return sendCalendar(reply, service.screeningCalendar(access, baseUrl(request), request.query.lang), `screening-${access.screening.id}.ics`);
   });
 
   contractRoute(app, api.feed)(async (request, reply) =>
-    sendCalendar(reply, await service.listCalendar(app.db, request.params.id, baseUrl(request)), 'screenings.ics'),
+    sendCalendar(reply, await service.listCalendar(app.db, request.params.id, baseUrl(request), request.query.lang), 'screenings.ics'),
   );
 }

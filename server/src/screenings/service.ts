@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   type AttendanceReply,
+  type LanguageCode,
   parseWatchlistIdentifier,
   type RatingPrompt,
   type RsvpStatus,
@@ -28,6 +29,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import * as viewings from '../viewings/queries';
 import * as lists from '../watchlists/queries';
 import { type Access, accessList, type Viewer } from '../watchlists/service';
+import { CALENDAR_TEXTS } from './calendarTexts';
 import { calendar, type CalendarEvent } from './ics';
 import { groupScore, type MemberRating } from './prediction';
 import * as q from './queries';
@@ -408,15 +410,16 @@ export async function updateEvent(db: DbOrTrx, id: number, what: ScreeningUpdate
   return { screening_id: id, what, status: screening.status, picked_movie: screening.picked_movie, picked_at: screening.picked_at };
 }
 
-function calendarEvent(row: q.ScreeningRow, baseUrl: string): CalendarEvent {
+function calendarEvent(row: q.ScreeningRow, baseUrl: string, language: LanguageCode): CalendarEvent {
   const host = new URL(baseUrl).hostname;
   const picked = row.picked_movie_id !== null && row.picked_title;
+  const words = CALENDAR_TEXTS[language];
   return {
     uid: `screening-${row.id}@${host}`,
     stamp: row.updated_at,
     start: row.starts_at,
     minutes: (picked && row.picked_length) || MOVIE_NIGHT_MINUTES,
-    summary: picked ? `Movie night: ${row.picked_title} (${row.watchlist_name})` : `Movie night: ${row.watchlist_name}`,
+    summary: picked ? words.nightOf(picked, row.watchlist_name) : words.night(row.watchlist_name),
     location: row.place,
     description: row.note,
     url: `${baseUrl}/screening/${row.id}`,
@@ -425,19 +428,19 @@ function calendarEvent(row: q.ScreeningRow, baseUrl: string): CalendarEvent {
   };
 }
 
-export function screeningCalendar(access: ScreeningAccess, baseUrl: string): string {
-  return calendar([calendarEvent(access.screening, baseUrl)], null);
+export function screeningCalendar(access: ScreeningAccess, baseUrl: string, language: LanguageCode = 'en'): string {
+  return calendar([calendarEvent(access.screening, baseUrl, language)], null);
 }
 
 /** A public list's feed: screenings from 90 days ago on; a personal list (or none) is 404, as everywhere. */
-export async function listCalendar(db: Db, identifier: string, baseUrl: string): Promise<string> {
+export async function listCalendar(db: Db, identifier: string, baseUrl: string, language: LanguageCode = 'en'): Promise<string> {
   const id = parseWatchlistIdentifier(identifier);
   const list = id === null ? undefined : await lists.findList(db, id);
   if (!list || list.is_personal === 1) throw notFound('Watchlist not found.');
   const since = new Date(Date.now() - SCREENING_FEED_PAST_DAYS * 24 * HOUR).toISOString();
   const rows = await q.feedScreenings(db, list.id, since, SCREENING_FEED_LIMIT);
   return calendar(
-    rows.map((row) => calendarEvent(row, baseUrl)),
-    `${list.name}: movie nights`,
+    rows.map((row) => calendarEvent(row, baseUrl, language)),
+    CALENDAR_TEXTS[language].feed(list.name),
   );
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { resolveApiUrl } from './client';
+import { applyTranslator } from '../i18n';
+import { inReadersLanguage, resolveApiUrl } from './client';
 
 describe('resolveApiUrl', () => {
   const base = 'https://club.example.org';
@@ -19,5 +20,18 @@ describe('resolveApiUrl', () => {
 
   it('leaves other absolute addresses alone', () => {
     assert.equal(resolveApiUrl('https://img.example.com/poster.jpg', base), 'https://img.example.com/poster.jpg');
+  });
+});
+
+describe('inReadersLanguage', () => {
+  it('asks for files to keep in the reader’s language, and for nothing in English', () => {
+    assert.equal(inReadersLanguage('/api/screenings/4.ics'), '/api/screenings/4.ics');
+    applyTranslator('de', null);
+    try {
+      assert.equal(inReadersLanguage('/api/screenings/4.ics'), '/api/screenings/4.ics?lang=de');
+      assert.equal(inReadersLanguage('/api/club/year/2026/card.png?v=2'), '/api/club/year/2026/card.png?v=2&lang=de');
+    } finally {
+      applyTranslator('en', null);
+    }
   });
 });

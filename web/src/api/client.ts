@@ -1,7 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@movieclub/contract';
 import { pwaStatus } from '../pwa/status';
 import { basePath } from '../lib/basePath';
-import { t, tServer } from '../i18n';
+import { currentLanguage, t, tServer } from '../i18n';
 
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
 
@@ -27,6 +27,12 @@ export class ApiError extends Error {
   get answered(): boolean {
     return this.status > 0;
   }
+}
+
+/** A file the server writes for a member to keep (a year's card, a calendar), asked for in the reader's language (`?lang=`; English needs none). */
+export function inReadersLanguage(path: string): string {
+  const language = currentLanguage();
+  return language === 'en' ? path : `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
 }
 
 /** The configured API base: VITE_API_BASE at build time, else the page's own origin and the site's sub-path. */

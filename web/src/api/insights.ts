@@ -1,6 +1,5 @@
 import type { ClubStatsReply, ClubYearReply, ListSeenByReply, MemberStatsReply, MemberYearReply, SeenByReply, TasteReply } from '@movieclub/contract';
-import { currentLanguage } from '../i18n';
-import { api, resolveApiUrl } from './client';
+import { api, inReadersLanguage, resolveApiUrl } from './client';
 
 const yearQuery = (year: number | null) => (year === null ? '' : `?year=${year}`);
 
@@ -24,7 +23,5 @@ export const fetchClubYear = (year: number, signal?: AbortSignal) => api.get<Clu
 
 /** The shareable picture of a year: a member's, or the club's when no name is given; in the reader's language. */
 export function yearCardUrl(year: number, username?: string): string {
-  const path = username ? `/api/users/${encodeURIComponent(username)}/year/${year}/card.png` : `/api/club/year/${year}/card.png`;
-  const language = currentLanguage();
-  return resolveApiUrl(language === 'en' ? path : `${path}?lang=${language}`);
+  return resolveApiUrl(inReadersLanguage(username ? `/api/users/${encodeURIComponent(username)}/year/${year}/card.png` : `/api/club/year/${year}/card.png`));
 }

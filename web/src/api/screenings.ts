@@ -12,7 +12,7 @@ import type {
   VoteBody,
   VotesReply,
 } from '@movieclub/contract';
-import { api, resolveApiUrl } from './client';
+import { api, inReadersLanguage, resolveApiUrl } from './client';
 
 /** The next planned screenings (of one list when given), soonest first. */
 export function fetchUpcomingScreenings(watchlistId?: number, signal?: AbortSignal) {
@@ -43,11 +43,11 @@ export const fetchRatingPrompts = (signal?: AbortSignal) => api.get<PromptsReply
 
 export const dismissRatingPrompt = (id: number) => api.post<{ success: true }>(`/api/screenings/${id}/prompt/dismiss`);
 
-/** Where a calendar app downloads one screening. */
-export const screeningCalendarUrl = (id: number) => resolveApiUrl(`/api/screenings/${id}.ics`);
+/** Where a calendar app downloads one screening, its words in the reader's language. */
+export const screeningCalendarUrl = (id: number) => resolveApiUrl(inReadersLanguage(`/api/screenings/${id}.ics`));
 
 /** The list's feed, for calendar apps to subscribe to (`webcal:` opens the subscription dialog). */
 export function listCalendarUrl(identifier: string): { https: string; webcal: string } {
-  const https = resolveApiUrl(`/api/watchlists/${identifier}/screenings.ics`);
+  const https = resolveApiUrl(inReadersLanguage(`/api/watchlists/${identifier}/screenings.ics`));
   return { https, webcal: https.replace(/^https?:/, 'webcal:') };
 }

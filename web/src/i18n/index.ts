@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@movieclub/contract';
+import type { ServerTranslate } from './serverText';
 
 /**
  * Every text the client shows goes through t() (or tn() for counts). English is the source
@@ -20,7 +21,7 @@ const isLanguage = (value: unknown): value is Language => typeof value === 'stri
 
 let current: Language = 'en';
 let translate: Translate | null = null;
-let translateServer: ((text: string) => string) | null = null;
+let translateServer: ServerTranslate | null = null;
 
 /** The language chosen in the header, else the first of the browser's languages we speak, else English. */
 export function preferredLanguage(stored: string | null = readStored(), browser: readonly string[] = browserLanguages()): Language {
@@ -58,7 +59,7 @@ export async function startLanguage(): Promise<void> {
 }
 
 /** Makes `language` current with its lookups (English: none): the client's texts, and the server's sentences. */
-export function applyTranslator(language: Language, lookup: Translate | null, serverLookup: ((text: string) => string) | null = null): void {
+export function applyTranslator(language: Language, lookup: Translate | null, serverLookup: ServerTranslate | null = null): void {
   current = language;
   translate = lookup;
   translateServer = serverLookup;

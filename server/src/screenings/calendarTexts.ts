@@ -1,0 +1,24 @@
+import type { LanguageCode } from '@movieclub/contract';
+
+/** The words of the calendar files, in each language the client speaks (the client's own words for them). */
+export interface CalendarTexts {
+  /** An event before the pick: the list's name. */
+  night(list: string): string;
+  /** An event once a movie is picked. */
+  nightOf(title: string, list: string): string;
+  /** A subscribed list's calendar. */
+  feed(list: string): string;
+}
+
+export const CALENDAR_TEXTS: Record<LanguageCode, CalendarTexts> = {
+  en: {
+    night: (list) => `Movie night: ${list}`,
+    nightOf: (title, list) => `Movie night: ${title} (${list})`,
+    feed: (list) => `${list}: movie nights`,
+  },
+  de: {
+    night: (list) => `Filmabend: ${list}`,
+    nightOf: (title, list) => `Filmabend: ${title} (${list})`,
+    feed: (list) => `${list}: Filmabende`,
+  },
+};
