@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { scheduleScreening } from '../server/src/screenings/testing';
 import { addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { de, deServer } from '../web/src/i18n/de';
 import { interpolate } from '../web/src/i18n/index';
@@ -36,12 +37,17 @@ describe('the client in English and German', () => {
   let site: Site;
   let browser: Browser;
   let movieId: number;
+  let screeningId: number;
   before(async () => {
     ({ site, browser } = await openStage());
     const critic = await createUser(site, 'kritikerin');
     const movie = await addMovie(site.database.db, { title: 'Nosferatu', imdb_rating: 7.9 });
     movieId = movie.id;
     await addReview(site.database.db, { movie_id: movie.id, user_id: critic.id, stars: 9, text: 'Ein Klassiker.' });
+    // A movie night on a public list of hers.
+    const list = await critic.agent.post('/api/watchlists/public', { name: 'Stummfilmabend' });
+    await critic.agent.post(`/api/watchlists/${list.body.watchlist.id}/items`, { movie_id: movie.id });
+    screeningId = await scheduleScreening(critic.agent, { watchlist_id: list.body.watchlist.id as number, place: 'Kino im Keller' });
   });
   after(() => closeStage(site, browser));
 
@@ -90,6 +96,7 @@ describe('the client in English and German', () => {
         ['club', '/club', (p) => p.locator('main').waitFor()],
         ['feed', '/feed', (p) => p.locator('main').waitFor()],
         ['year', `/user/profile/kritikerin/year/${new Date().getFullYear()}`, (p) => p.locator('.year-card').waitFor()],
+        ['screening', `/screening/${screeningId}`, (p) => p.getByText('Kino im Keller').waitFor()],
       ];
       for (const [name, address, ready] of screens) {
         await page.goto(address);
@@ -99,7 +106,12 @@ describe('the client in English and German', () => {
         assert.deepEqual(await englishLeft(page), [], `English left on ${name}`);
         await checkScreen(page, `german-${name}`);
       }
-      // The year's card to share is drawn in German too.
+      // The night's calendar file, and the year's card to share, are written in German too.
+      await page.goto(`/screening/${screeningId}`);
+      const calendarFile = await page.locator(`.screening-summary a[href*="/api/screenings/${screeningId}.ics"]`).getAttribute('href');
+      assert.match(calendarFile ?? '', /\.ics\?lang=de$/);
+      const ics = await page.request.get(calendarFile!);
+      assert.match(await ics.text(), /SUMMARY:Filmabend: Stummfilmabend/);
       await page.goto(`/user/profile/kritikerin/year/${new Date().getFullYear()}`);
       const card = page.locator('img.year-card');
       assert.match((await card.getAttribute('src')) ?? '', /\/card\.png\?lang=de$/);
