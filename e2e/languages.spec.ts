@@ -8,8 +8,10 @@ import { interpolate } from '../web/src/i18n/index';
 import { closeStage, newPage, newSignedInPage, openStage, type Site } from './support/harness';
 import { checkScreen } from './support/screens';
 
-/** English texts whose German differs (without placeholders, so they can stand on a page whole). */
-const ENGLISH_ONLY = new Set(Object.entries(de).filter(([english, german]) => english !== german && !english.includes('{{') && /[a-z]{3}/.test(english)).map(([english]) => english));
+/** English texts of the client and sentences of the server whose German differs (without placeholders, so they can stand on a page whole). */
+const ENGLISH_ONLY = new Set(
+  [...Object.entries(de), ...Object.entries(deServer)].filter(([english, german]) => english !== german && !english.includes('{{') && /[a-z]{3}/.test(english)).map(([english]) => english),
+);
 
 /** Texts on the page (own text of elements, and the labels, placeholders and titles people hear or see) still in English. */
 async function englishLeft(page: Page): Promise<string[]> {
