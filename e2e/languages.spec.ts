@@ -99,6 +99,10 @@ describe('the client in English and German', () => {
         ['feed', '/feed', (p) => p.locator('main').waitFor()],
         ['year', `/user/profile/kritikerin/year/${new Date().getFullYear()}`, (p) => p.locator('.year-card').waitFor()],
         ['screening', `/screening/${screeningId}`, (p) => p.getByText('Kino im Keller').waitFor()],
+        ['import', '/import', (p) => p.locator('main input[type="file"]').first().waitFor({ state: 'attached' })],
+        ['diary', '/user/profile/kritikerin?tab=diary', (p) => p.locator('main').waitFor()],
+        ['stats', '/user/profile/kritikerin?tab=stats', (p) => p.locator('main').waitFor()],
+        ['club-year', `/club/year/${new Date().getFullYear()}`, (p) => p.locator('.year-card').waitFor()],
       ];
       for (const [name, address, ready] of screens) {
         await page.goto(address);
