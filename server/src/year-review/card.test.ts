@@ -38,6 +38,9 @@ describe('the year card', () => {
     assert.ok(german.includes('>Stunden<') && german.includes('>4,5<') && german.includes('TOP-FILME') && german.includes('LIEBLINGSGENRES'));
     // What members wrote and the titles stay as they are.
     assert.ok(german.includes('ann · 2026') && german.includes('9★ Alien') && german.includes('>Horror<'));
+    // A list with nothing in it shows no bare heading.
+    const noGenres = yearCardSvg(memberCard({ ...review, genres: [] }));
+    assert.ok(noGenres.includes('TOP FILMS') && !noGenres.includes('FAVOURITE GENRES'));
   });
 
   it('renders a 1200×630 PNG', async () => {

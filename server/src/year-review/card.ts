@@ -34,7 +34,8 @@ export function yearCardSvg(card: YearCard): string {
   <text x="24" y="108" font-size="24" fill="#bfdbfe">${escapeXml(fit(figure.label, 16))}</text>
 </g>`;
   });
-  const lists = card.lists.slice(0, 2).map((list, index) => {
+  // A list with nothing in it (no genres yet) leaves its place empty rather than show a bare heading.
+  const lists = card.lists.filter((list) => list.lines.length > 0).slice(0, 2).map((list, index) => {
     const x = 60 + index * 550;
     const lines = list.lines.slice(0, 3).map((line, row) => `<text x="0" y="${44 + row * 36}" font-size="26" fill="#e5e7eb">${escapeXml(fit(line, 34))}</text>`);
     return `<g transform="translate(${x} 440)">
