@@ -6,7 +6,8 @@ import { addMovie, addReview, createUser } from '../server/src/testing/factories
 import { de, deServer } from '../web/src/i18n/de';
 import { interpolate } from '../web/src/i18n/index';
 import { closeStage, newPage, newSignedInPage, openStage, type Site } from './support/harness';
-import { checkScreen } from './support/screens';
+import { wordsSplitAcrossLines } from './support/layout';
+import { checkScreen, DESKTOP, PHONE } from './support/screens';
 
 /** English texts of the client and sentences of the server whose German differs (without placeholders, so they can stand on a page whole). */
 const ENGLISH_ONLY = new Set(
@@ -104,6 +105,7 @@ describe('the client in English and German', () => {
         ['stats', '/user/profile/kritikerin?tab=stats', (p) => p.locator('main').waitFor()],
         ['club-year', `/club/year/${new Date().getFullYear()}`, (p) => p.locator('.year-card').waitFor()],
       ];
+      const split: string[] = [];
       for (const [name, address, ready] of screens) {
         await page.goto(address);
         await ready(page);
@@ -111,7 +113,12 @@ describe('the client in English and German', () => {
         assert.equal(await page.evaluate(() => document.documentElement.lang), 'de', name);
         assert.deepEqual(await englishLeft(page), [], `English left on ${name}`);
         await checkScreen(page, `german-${name}`);
+        await page.setViewportSize(PHONE);
+        await page.waitForTimeout(300);
+        split.push(...(await wordsSplitAcrossLines(page)).map((word) => `${name}: ${word}`));
+        await page.setViewportSize(DESKTOP);
       }
+      assert.deepEqual(split, [], 'German words split across lines on a phone');
       // The night's calendar file, and the year's card to share, are written in German too.
       await page.goto(`/screening/${screeningId}`);
       const calendarFile = await page.locator(`.screening-summary a[href*="/api/screenings/${screeningId}.ics"]`).getAttribute('href');

@@ -113,3 +113,32 @@ export function placeholderOverflow(page: Page, selector: string): Promise<numbe
     return context.measureText(input.placeholder).width - room;
   });
 }
+
+/**
+ * Words the browser split across two lines without a hyphen (`overflow-wrap` breaking a word too
+ * long for its box): each as `word (in element)`. A break at a soft hyphen or a hyphen is a
+ * hyphenated word, not a split one. Words in `[translate="no"]` (names people chose) are left out.
+ */
+export async function wordsSplitAcrossLines(page: Page): Promise<string[]> {
+  await page.evaluate('window.__name = window.__name || ((fn) => fn)');
+  return page.evaluate(() => {
+    const split: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('[hidden], script, style, [translate="no"], [aria-hidden="true"]')) continue;
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[^\s\u00AD\-‐/]{2,}/g)) {
+        // The line of its first letter and of its last (a range of the whole word also holds the hyphen drawn before it).
+        const lineOf = (offset: number) => {
+          range.setStart(node!, offset);
+          range.setEnd(node!, offset + 1);
+          return Math.round(range.getBoundingClientRect().bottom);
+        };
+        if (lineOf(match.index) !== lineOf(match.index + match[0].length - 1)) split.push(`${match[0]} (in ${parent.tagName.toLowerCase()}.${String(parent.className).split(/\s+/)[0]})`);
+      }
+    }
+    return split;
+  });
+}

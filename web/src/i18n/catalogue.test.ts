@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { interpolate, LANGUAGES, preferredLanguage, t, tn, applyTranslator } from './index';
-import { CATALOGUES, createTranslator } from './translator';
+import { CATALOGUES, createTranslator, SERVER_CATALOGUES } from './translator';
 
 const SOURCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -75,6 +75,16 @@ describe('the client in every language', () => {
       }
     }
     assert.deepEqual(clashes, []);
+  });
+
+  // A phone's column is narrower than some compounds: a word this long breaks where it is marked
+  // (with a hyphen), not wherever the browser runs out of room (no hyphenation dictionary is sure).
+  it('marks where a long word may break with a soft hyphen', () => {
+    const LONGEST_UNMARKED = 16;
+    for (const [language, catalogue] of [...Object.entries(CATALOGUES), ...Object.entries(SERVER_CATALOGUES)]) {
+      const unmarked = Object.values(catalogue).flatMap((text) => text.match(new RegExp(`\\p{L}{${LONGEST_UNMARKED + 1},}`, 'gu')) ?? []);
+      assert.deepEqual([...new Set(unmarked)], [], `${language}: words of more than ${LONGEST_UNMARKED} letters without a soft hyphen (\\u00ad)`);
+    }
   });
 
   it('writes English exactly as i18next would, without loading it', () => {
