@@ -119,6 +119,34 @@ describe('the admin page, registration modes and invitations in the browser', ()
     await context.close();
     assert.equal((await member.agent.get('/api/admin/settings')).status, 403);
   });
+  it("chooses the club's language, which a shared year's link preview then speaks", async () => {
+    const admin = site.agent();
+    await admin.post('/api/login', { username: 'adm_first', password: PASSWORD });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, { agent: admin });
+    try {
+      await page.goto('/admin');
+      const section = page.locator('.admin-card', { has: page.getByText('Club language', { exact: true }) });
+      assert.ok(await section.getByLabel('English').isChecked(), 'English until someone chooses');
+      await section.getByText('From the CLUB_LANGUAGE setting of the server, until you save here.').waitFor();
+      await section.getByLabel('Deutsch').check();
+      await section.getByRole('button', { name: 'Save club language' }).click();
+      await section.getByText('Club language saved.').waitFor();
+
+      await page.reload();
+      await section.getByText('Set on this page.').waitFor();
+      assert.ok(await section.getByLabel('Deutsch').isChecked());
+      // The admin still reads the site in English; what the club shares is German.
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+      const year = new Date().getFullYear();
+      const preview = await (await page.request.get(`/club/year/${year}`)).text();
+      assert.match(preview, new RegExp(`<meta property="og:title" content="Das Jahr ${year} des Clubs · MovieClub" />`));
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+      assert.equal((await admin.put('/api/admin/settings', { language: 'en' })).status, 200);
+    }
+  });
+
   it("keeps the header search whole for an admin reading German, from the folded menu's edge to wide screens", async () => {
     // The longest header: German words, the Admin link, the bell, the language and the username.
     const admin = site.agent();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowIdOut, rowIdText } from './ids';
+import { languageCode } from './languageQuery';
 import { defineRoute } from './route';
 import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_NOTE_MAX, INVITE_STATES, isWebhookUrl, REGISTRATION_MODES, WEBHOOK_FORMATS } from './adminRules';
 
@@ -21,6 +22,8 @@ export const adminSettings = z
       format: webhookFormat,
       from: z.enum(['environment', 'admin']).meta({ description: 'Whether an admin set the address, or WEBHOOK_URL and WEBHOOK_FORMAT apply.' }),
     }),
+    language: languageCode.meta({ description: "The club's language: of its webhook posts, its link previews, and the calendars and cards asked for without `lang`." }),
+    language_from: z.enum(['environment', 'admin']).meta({ description: 'Whether an admin set the language, or CLUB_LANGUAGE (default en) applies.' }),
   })
   .meta({ id: 'AdminSettings' });
 export type AdminSettings = z.infer<typeof adminSettings>;
@@ -37,6 +40,7 @@ export const adminSettingsChange = z.object({
     .optional()
     .meta({ description: "null goes back to the environment's WEBHOOK_URL and WEBHOOK_FORMAT." }),
   webhook_format: webhookFormat.optional(),
+  language: languageCode.optional(),
 });
 export type AdminSettingsChange = z.infer<typeof adminSettingsChange>;
 
@@ -105,7 +109,7 @@ export const adminRoutes = {
   settings: defineRoute({
     method: 'GET',
     path: '/api/admin/settings',
-    summary: 'The registration mode and the outgoing webhook, and where each comes from (admins only).',
+    summary: "The registration mode, the outgoing webhook and the club's language, and where each comes from (admins only).",
     tag: TAG,
     auth: 'required',
     reply: adminSettingsReply,
@@ -113,7 +117,7 @@ export const adminRoutes = {
   changeSettings: defineRoute({
     method: 'PUT',
     path: '/api/admin/settings',
-    summary: 'Changes the registration mode or the outgoing webhook; these override the environment (admins only).',
+    summary: "Changes the registration mode, the outgoing webhook or the club's language; these override the environment (admins only).",
     tag: TAG,
     auth: 'required',
     body: adminSettingsChange,

@@ -12,6 +12,7 @@ const BAD_VALUES: Record<string, string[]> = {
   WEBHOOK_FORMAT: ['slack', 'Discord'],
   WEBHOOK_RETRY_MS: ['0', 'soon'],
   REGISTRATION: ['invite-only', 'Closed', 'yes'],
+  CLUB_LANGUAGE: ['fr', 'DE', 'de-DE'],
   PORT: ['abc', '-1', '65536', '3000.5', '0x10', '1e3'],
   DATABASE_URL: ['postgres://db host/movieclub', 'mysql://db-host/movieclub'],
   DATABASE_SCHEMA: ['Public', 'my-schema', '1abc'],
@@ -68,6 +69,7 @@ describe('configuration from the environment', () => {
       ['open', 'open', 'invite', 'closed'],
       'registration is open unless REGISTRATION says invite or closed',
     );
+    assert.deepEqual([loadConfig({}).clubLanguage, loadConfig({ CLUB_LANGUAGE: 'de' }).clubLanguage], ['en', 'de']);
   });
 
   it('reads an identity provider only when its issuer and client id are both given', () => {

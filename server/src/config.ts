@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOGIN_FAILURES_BEFORE_LOCK, REGISTRATION_MODES, type RegistrationMode, USERNAME_PATTERN } from '@movieclub/contract';
+import { LANGUAGE_CODES, type LanguageCode, LOGIN_FAILURES_BEFORE_LOCK, REGISTRATION_MODES, type RegistrationMode, USERNAME_PATTERN } from '@movieclub/contract';
 import { RATE_LIMITS, type RateLimits } from './http/rateLimits';
 import { SEARCH_TIME_BUDGET_MS } from './imdb/searchDialect';
 import { StartProblem } from './startProblem';
@@ -63,6 +63,8 @@ export interface Config {
   metricsToken: string | null;
   /** Who may register until an admin chooses on the admin page: open, invite or closed. */
   registration: RegistrationMode;
+  /** CLUB_LANGUAGE: the club's language until an admin chooses one (webhook posts, link previews). */
+  clubLanguage: LanguageCode;
   /** Sign-in through an OpenID Connect identity provider; null: not offered. */
   oidc: OidcConfig | null;
   /** How many of the newest catalogue movies have their recommendations worked out once the server listens (0: none). */
@@ -188,6 +190,12 @@ function webhookFormat(env: NodeJS.ProcessEnv): WebhookFormat {
   const raw = optional(env, 'WEBHOOK_FORMAT') ?? 'discord';
   if (raw !== 'discord' && raw !== 'ntfy') throw new ConfigError(`WEBHOOK_FORMAT must be discord or ntfy; it is '${raw}'.`);
   return raw;
+}
+
+function clubLanguage(env: NodeJS.ProcessEnv): LanguageCode {
+  const raw = optional(env, 'CLUB_LANGUAGE') ?? 'en';
+  if (!(LANGUAGE_CODES as readonly string[]).includes(raw)) throw new ConfigError(`CLUB_LANGUAGE must be one of ${LANGUAGE_CODES.join(', ')}; it is '${raw}'.`);
+  return raw as LanguageCode;
 }
 
 function registration(env: NodeJS.ProcessEnv): RegistrationMode {
@@ -345,6 +353,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryMs: integer(env, 'WEBHOOK_RETRY_MS', 2000, 1, 600_000),
     metricsToken: metricsToken(env),
     registration: registration(env),
+    clubLanguage: clubLanguage(env),
     oidc: oidc(env),
     warmUpMovies: integer(env, 'WARM_UP_MOVIES', 1000, 0, 100_000),
   };

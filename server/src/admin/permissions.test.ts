@@ -21,6 +21,7 @@ const calls: Call[] = [
   { name: 'read the settings', send: (agent) => agent.get('/api/admin/settings') },
   { name: 'change the settings', send: (agent) => agent.put('/api/admin/settings', { registration: 'invite', webhook_format: 'ntfy' }) },
   { name: 'clear the webhook', send: (agent) => agent.put('/api/admin/settings', { webhook_url: null }) },
+  { name: "choose the club's language", send: (agent) => agent.put('/api/admin/settings', { language: 'de' }) },
   { name: 'send a test message', send: (agent) => agent.post('/api/admin/webhook/test') },
   { name: 'create an invitation', send: (agent) => agent.post('/api/admin/invites', { expires_in_days: 3, note: 'For Eve' }) },
   { name: 'list invitations', send: (agent) => agent.get('/api/admin/invites') },

@@ -59,6 +59,8 @@ for (const kind of TEST_DATABASES) {
         registration: 'open',
         registration_from: 'environment',
         webhook: { url: `${envReceiver.url}/env-hook`, format: 'discord', from: 'environment' },
+        language: 'en',
+        language_from: 'environment',
       });
       assert.deepEqual(envReceiver.received.map(contentOf), ['set_admin joined the club', 'set_member joined the club']);
     });
@@ -131,6 +133,29 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(envReceiver.received.map(contentOf), ['set_after_clear joined the club']);
     });
 
+    it("posts in the club's language an admin chose, from every process, and refuses a language the site does not speak", async () => {
+      const refused = await admin.agent.put('/api/admin/settings', { language: 'fr', registration: 'closed' });
+      assert.deepEqual([refused.status, refused.body.error], [400, 'Language must be one of en, de.']);
+      const unchanged = await admin.agent.get('/api/admin/settings');
+      assert.deepEqual([unchanged.body.language, unchanged.body.language_from, unchanged.body.registration], ['en', 'environment', 'open']);
+
+      const saved = await admin.agent.put('/api/admin/settings', { language: 'de' });
+      assert.deepEqual([saved.status, saved.body.language, saved.body.language_from], [200, 'de', 'admin']);
+      envReceiver.received.length = 0;
+      await createUser(two, 'set_auf_deutsch');
+      await settled();
+      assert.deepEqual(envReceiver.received.map(contentOf), ['set_auf_deutsch ist dem Club beigetreten'], 'the other process posts in German too');
+      const tested = await admin.agent.post('/api/admin/webhook/test');
+      assert.equal(tested.body.accepted, true);
+      assert.equal(contentOf(envReceiver.received.at(-1)!), 'Testnachricht von MovieClub');
+
+      await admin.agent.put('/api/admin/settings', { language: 'en' });
+      envReceiver.received.length = 0;
+      await createUser(one, 'set_in_english');
+      await settled();
+      assert.deepEqual(envReceiver.received.map(contentOf), ['set_in_english joined the club']);
+    });
+
     it('keeps the registration mode an admin chose, seen by every process', async () => {
       const saved = await admin.agent.put('/api/admin/settings', { registration: 'closed' });
       assert.deepEqual([saved.body.registration, saved.body.registration_from], ['closed', 'admin']);
@@ -143,6 +168,8 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await member.agent.get('/api/admin/settings')).status, 403);
       const refused = await member.agent.put('/api/admin/settings', { registration: 'closed' });
       assert.deepEqual([refused.status, refused.body.error], [403, 'Only an admin of this site may do this.']);
+      assert.equal((await member.agent.put('/api/admin/settings', { language: 'de' })).status, 403);
+      assert.equal((await admin.agent.get('/api/admin/settings')).body.language, 'en');
       assert.equal((await one.agent().get('/api/registration')).body.mode, 'open');
     });
   });

@@ -1,6 +1,7 @@
 import type { WebhookTestReply } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { conflict } from '../http/errors';
+import { EVENT_TEXTS } from '../webhooks/eventTexts';
 import { postOnce } from '../webhooks/outbox';
 import { webhookTarget } from './settings';
 
@@ -11,7 +12,8 @@ import { webhookTarget } from './settings';
 export async function sendTestMessage(app: FastifyInstance, site: string, admin: string): Promise<Omit<WebhookTestReply, 'success'>> {
   const target = await webhookTarget(app.db, app.config);
   if (!target) throw conflict('No webhook is set: enter its address and save first.', 'no_webhook');
-  const event = { title: 'Test message from MovieClub', text: `${admin} sent this from the admin page: club events will arrive here.`, url: site, tags: ['white_check_mark'] };
+  const words = EVENT_TEXTS[target.language];
+  const event = { title: words.testTitle, text: words.testText(admin), url: site, tags: ['white_check_mark'] };
   try {
     const response = await postOnce(target, event);
     await response.body?.cancel().catch(() => undefined);

@@ -23,7 +23,7 @@ export function authRoutes(auth: AuthService) {
       const admit = await admission(app, request.body.invite);
       const user = await auth.register(request.body, admit);
       const site = siteUrl(app, request);
-      app.clubEvents.post(() => memberJoinedEvent(site, user.username));
+      app.clubEvents.post((language) => memberJoinedEvent(site, user.username, language));
       return { success: true };
     });
 

@@ -22,7 +22,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
       const site = siteUrl(app, request);
       const { movie_id: movieId, stars, text, spoiler } = request.body;
       const posted = { username: request.user.username, movieId, stars, text: text ?? null, spoiler: spoiler ?? false };
-      app.clubEvents.post(() => reviewEvent(app.db, site, posted));
+      app.clubEvents.post((language) => reviewEvent(app.db, site, posted, language));
     }
     return { success: true };
   });

@@ -111,6 +111,17 @@ for (const kind of TEST_DATABASES) {
         const refused = await app.agent().get(address);
         assert.deepEqual([refused.status, refused.body.error], [400, 'Language must be one of en, de.'], address);
       }
+
+      // A calendar added without a language (an address copied from elsewhere) speaks the club's.
+      assert.equal((await world.owner.agent.put('/api/admin/settings', { language: 'de' })).status, 200, 'the first account is the admin');
+      try {
+        assert.match(events((await app.agent().get(`/api/screenings/${id}.ics`)).body as string).events[0].event.summary, /^Filmabend: /);
+        const subscribed = events((await app.agent().get(`/api/watchlists/${world.publicId}/screenings.ics`)).body as string);
+        assert.match(String(subscribed.calendar.getFirstPropertyValue('x-wr-calname')), /: Filmabende$/);
+        assert.match(events((await app.agent().get(`/api/screenings/${id}.ics?lang=en`)).body as string).events[0].event.summary, /^Movie night: /);
+      } finally {
+        await world.owner.agent.put('/api/admin/settings', { language: 'en' });
+      }
     });
   });
 }

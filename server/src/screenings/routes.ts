@@ -1,5 +1,6 @@
-import { SCREENING_EVENTS, screeningRoutes as api, type ScreeningUpdateEvent } from '@movieclub/contract';
+import { type LanguageCode, SCREENING_EVENTS, screeningRoutes as api, type ScreeningUpdateEvent } from '@movieclub/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clubLanguage } from '../admin/settings';
 import { contractRoute } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
 import { screeningPickedEvent, screeningScheduledEvent } from '../webhooks/events';
@@ -23,7 +24,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const { id, watchlist_id: watchlistId, watchlist_name: listName, starts_at: startsAt } = screening;
     notifyLater(app, 'screening', () => screeningScheduled(app, { screeningId: id, watchlistId, listName, startsAt, actorId: request.user.id }));
     const site = baseUrl(request);
-    app.clubEvents.post(() => screeningScheduledEvent(app.db, site, id));
+    app.clubEvents.post((language) => screeningScheduledEvent(app.db, site, id, language));
     return { success: true, screening };
   });
 
@@ -80,7 +81,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const result = await service.pick(app.db, access, request.user.id);
     await announce(id, 'pick');
     const site = baseUrl(request);
-    app.clubEvents.post(() => screeningPickedEvent(app.db, site, id));
+    app.clubEvents.post((language) => screeningPickedEvent(app.db, site, id, language));
     return { success: true, ...result };
   });
 
@@ -101,12 +102,14 @@ export async function routes(app: FastifyInstance): Promise<void> {
   });
 
   // Calendars are public, as the lists that host screenings are: calendar apps cannot sign in.
+  // In the language asked for, else the club's.
+  const languageOf = async (lang: LanguageCode | undefined) => lang ?? (await clubLanguage(app.db, app.config));
   contractRoute(app, api.calendar)(async (request, reply) => {
     const access = await service.accessScreening(app.db, request.params.id, null);
-    return sendCalendar(reply, service.screeningCalendar(access, baseUrl(request), request.query.lang), `screening-${access.screening.id}.ics`);
+    return sendCalendar(reply, service.screeningCalendar(access, baseUrl(request), await languageOf(request.query.lang)), `screening-${access.screening.id}.ics`);
   });
 
   contractRoute(app, api.feed)(async (request, reply) =>
-    sendCalendar(reply, await service.listCalendar(app.db, request.params.id, baseUrl(request), request.query.lang), 'screenings.ics'),
+    sendCalendar(reply, await service.listCalendar(app.db, request.params.id, baseUrl(request), await languageOf(request.query.lang)), 'screenings.ics'),
   );
 }

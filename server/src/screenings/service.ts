@@ -428,12 +428,12 @@ function calendarEvent(row: q.ScreeningRow, baseUrl: string, language: LanguageC
   };
 }
 
-export function screeningCalendar(access: ScreeningAccess, baseUrl: string, language: LanguageCode = 'en'): string {
+export function screeningCalendar(access: ScreeningAccess, baseUrl: string, language: LanguageCode): string {
   return calendar([calendarEvent(access.screening, baseUrl, language)], null);
 }
 
 /** A public list's feed: screenings from 90 days ago on; a personal list (or none) is 404, as everywhere. */
-export async function listCalendar(db: Db, identifier: string, baseUrl: string, language: LanguageCode = 'en'): Promise<string> {
+export async function listCalendar(db: Db, identifier: string, baseUrl: string, language: LanguageCode): Promise<string> {
   const id = parseWatchlistIdentifier(identifier);
   const list = id === null ? undefined : await lists.findList(db, id);
   if (!list || list.is_personal === 1) throw notFound('Watchlist not found.');

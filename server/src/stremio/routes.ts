@@ -1,5 +1,6 @@
 import { STREMIO_CACHE_SECONDS, stremioRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clubLanguage } from '../admin/settings';
 import { contractRoute } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
 import * as service from './service';
@@ -20,7 +21,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
 
   contractRoute(app, api.manifest)(async (request, reply) => {
     cacheable(reply);
-    return service.manifest(app.db, request.params.identifier, origin(app, request));
+    return service.manifest(app.db, request.params.identifier, origin(app, request), await clubLanguage(app.db, app.config));
   });
 
   contractRoute(app, api.catalog)(async (request, reply) => {

@@ -1,4 +1,4 @@
-import { STREMIO_CACHE_SECONDS, STREMIO_PAGE_SIZE, type StremioCatalog, type StremioManifest } from '@movieclub/contract';
+import { type LanguageCode, STREMIO_CACHE_SECONDS, STREMIO_PAGE_SIZE, type StremioCatalog, type StremioManifest } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -20,11 +20,17 @@ function skipOf(extra: string | undefined): number {
   return Number.isSafeInteger(skip) && skip > 0 ? skip : 0;
 }
 
+/** How an add-on describes its list in Stremio, in the club's language (the client's words for a watchlist). */
+const DESCRIPTIONS: Record<LanguageCode, { personal(owner: string): string; shared(owner: string): string }> = {
+  en: { personal: (owner) => `${owner}'s personal watchlist on MovieClub.`, shared: (owner) => `Public watchlist by ${owner} on MovieClub.` },
+  de: { personal: (owner) => `Persönliche Merkliste von ${owner} auf MovieClub.`, shared: (owner) => `Öffentliche Liste von ${owner} auf MovieClub.` },
+};
+
 /** The manifest of the list an add-on address names; `base` is this site's origin. */
-export async function manifest(db: Kysely<Database>, identifier: string, base: string): Promise<StremioManifest> {
+export async function manifest(db: Kysely<Database>, identifier: string, base: string, language: LanguageCode): Promise<StremioManifest> {
   const list = await listByAddonIdentifier(db, identifier);
-  const description =
-    list.is_personal === 1 ? `${list.owner_username}'s personal watchlist on MovieClub.` : `Public watchlist by ${list.owner_username} on MovieClub.`;
+  const words = DESCRIPTIONS[language];
+  const description = list.is_personal === 1 ? words.personal(list.owner_username) : words.shared(list.owner_username);
   return {
     id: `org.movieclub.watchlist.${list.id}`,
     version: '1.0.0',

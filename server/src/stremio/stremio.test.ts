@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import { addMovie, createUser } from '../testing/factories';
+import { addMovie, createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
 // Both are CommonJS packages without types: the linter Stremio publishes, and the client its apps use.
@@ -18,10 +18,11 @@ for (const kind of TEST_DATABASES) {
     let personalPath: string;
     let personalId: number;
     let movies: Awaited<ReturnType<typeof addMovie>>[];
+    let owner: SignedInUser;
 
     before(async () => {
       app = await startTestApp(kind);
-      const owner = await createUser(app, 'stremio_owner');
+      owner = await createUser(app, 'stremio_owner');
       movies = [
         await addMovie(app.database.db, { title: 'Alpha', tconst: 'tt0111161', imdb_rating: 9.3, year: 1994, plot: 'Hope.', poster: 'https://img.example/a.jpg' }),
         await addMovie(app.database.db, { title: 'Beta', tconst: 'tt0068646', imdb_rating: 9, year: 1972, poster: null }),
@@ -53,6 +54,20 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(manifest.idPrefixes, ['tt']);
       assert.equal(manifest.catalogs[0].type, 'movie');
       assert.ok(JSON.stringify(manifest).length < 8 * 1024);
+      assert.deepEqual([manifest.name, manifest.description], ['MovieClub: Friday Frights!', 'Public watchlist by stremio_owner on MovieClub.']);
+    });
+
+    it("describes its list in the club's language", async () => {
+      assert.equal((await owner.agent.put('/api/admin/settings', { language: 'de' })).status, 200, 'the first account is the admin');
+      try {
+        const shared = (await (await fetch(app.url + publicPath)).json()) as any;
+        assert.deepEqual([shared.name, shared.description], ['MovieClub: Friday Frights!', 'Öffentliche Liste von stremio_owner auf MovieClub.']);
+        assert.equal(lintManifest(shared).valid, true);
+        const personal = (await (await fetch(app.url + personalPath)).json()) as any;
+        assert.equal(personal.description, 'Persönliche Merkliste von stremio_owner auf MovieClub.');
+      } finally {
+        await owner.agent.put('/api/admin/settings', { language: 'en' });
+      }
     });
 
     it('is read by stremio-addon-client as the Stremio app reads it, metas in list order', async () => {

@@ -1,5 +1,7 @@
+import type { LanguageCode } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { EVENT_TEXTS } from './eventTexts';
 import type { ClubEvent } from './formats';
 
 type Db = Kysely<Database>;
@@ -7,9 +9,9 @@ type Db = Kysely<Database>;
 const EXCERPT = 280;
 const titled = (movie: { title: string; year: number | null }) => (movie.year ? `${movie.title} (${movie.year})` : movie.title);
 /** 'Sun, 20 Dec 2026, 20:00' in the offset the night was scheduled with (the host's own clock). */
-function localStart(startsAt: string, offset: number): string {
+function localStart(startsAt: string, offset: number, language: LanguageCode): string {
   const local = new Date(Date.parse(startsAt) + offset * 60_000);
-  return local.toLocaleString('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return local.toLocaleString(EVENT_TEXTS[language].locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 /** A review as its author posted it. */
@@ -25,11 +27,12 @@ export interface PostedReview {
  * A new review: who rated what; its text unless it spoils the film. Built from the review as
  * posted, not as read later: the event is sent after the reply, when an update may have followed.
  */
-export async function reviewEvent(db: Db, site: string, review: PostedReview): Promise<ClubEvent | null> {
+export async function reviewEvent(db: Db, site: string, review: PostedReview, language: LanguageCode): Promise<ClubEvent | null> {
   const movie = await db.selectFrom('movies').select(['title', 'year']).where('id', '=', review.movieId).executeTakeFirst();
   if (!movie) return null;
-  const text = review.spoiler ? 'The review gives the plot away: read it on the site.' : (review.text?.trim().slice(0, EXCERPT) ?? '');
-  return { title: `${review.username} rated ${titled(movie)} ${review.stars}/10`, text: text || `${review.stars} of 10 stars.`, url: `${site}/movie/${review.movieId}`, tags: ['star'] };
+  const words = EVENT_TEXTS[language];
+  const text = review.spoiler ? words.spoiler : (review.text?.trim().slice(0, EXCERPT) ?? '');
+  return { title: words.rated(review.username, titled(movie), review.stars), text: text || words.stars(review.stars), url: `${site}/movie/${review.movieId}`, tags: ['star'] };
 }
 
 async function screening(db: Db, id: number) {
@@ -43,26 +46,28 @@ async function screening(db: Db, id: number) {
 }
 
 /** A movie night scheduled: which list, when, where. */
-export async function screeningScheduledEvent(db: Db, site: string, id: number): Promise<ClubEvent | null> {
+export async function screeningScheduledEvent(db: Db, site: string, id: number, language: LanguageCode): Promise<ClubEvent | null> {
   const night = await screening(db, id);
   if (!night) return null;
-  const where = night.place ? ` at ${night.place}` : '';
-  return { title: `Movie night: ${night.list}`, text: `${localStart(night.starts_at, night.utc_offset)}${where}.`, url: `${site}/screening/${id}`, tags: ['calendar'] };
+  const words = EVENT_TEXTS[language];
+  return { title: words.night(night.list), text: words.nightAt(localStart(night.starts_at, night.utc_offset, language), night.place), url: `${site}/screening/${id}`, tags: ['calendar'] };
 }
 
 /** A movie night's pick. */
-export async function screeningPickedEvent(db: Db, site: string, id: number): Promise<ClubEvent | null> {
+export async function screeningPickedEvent(db: Db, site: string, id: number, language: LanguageCode): Promise<ClubEvent | null> {
   const night = await screening(db, id);
   if (!night?.title) return null;
+  const words = EVENT_TEXTS[language];
   return {
-    title: `Movie night pick: ${titled({ title: night.title, year: night.year ?? null })}`,
-    text: `${night.list} watches it on ${localStart(night.starts_at, night.utc_offset)}.`,
+    title: words.pick(titled({ title: night.title, year: night.year ?? null })),
+    text: words.pickWatched(night.list, localStart(night.starts_at, night.utc_offset, language)),
     url: `${site}/screening/${id}`,
     tags: ['popcorn'],
   };
 }
 
 /** A new member. */
-export function memberJoinedEvent(site: string, username: string): Promise<ClubEvent> {
-  return Promise.resolve({ title: `${username} joined the club`, text: 'Say hello!', url: `${site}/user/profile/${encodeURIComponent(username)}`, tags: ['wave'] });
+export function memberJoinedEvent(site: string, username: string, language: LanguageCode): Promise<ClubEvent> {
+  const words = EVENT_TEXTS[language];
+  return Promise.resolve({ title: words.joined(username), text: words.hello, url: `${site}/user/profile/${encodeURIComponent(username)}`, tags: ['wave'] });
 }

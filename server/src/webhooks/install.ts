@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { webhookTarget } from '../admin/settings';
 import type { ClubEvent } from './formats';
@@ -5,7 +6,8 @@ import { WebhookOutbox } from './outbox';
 
 /** Where club events go: the configured webhook, or nowhere. */
 export interface ClubEvents {
-  post(build: () => Promise<ClubEvent | null>): void;
+  /** `build` writes the event in the club's language. */
+  post(build: (language: LanguageCode) => Promise<ClubEvent | null>): void;
   idle(): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@movieclub/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { WebhookTarget } from '../admin/settings';
@@ -64,13 +65,14 @@ export class WebhookOutbox {
     this.kick();
   }
 
-  /** Stores the event built by `build` (null: nothing to send); never throws, never waits. */
-  post(build: () => Promise<ClubEvent | null>): void {
+  /** Stores the event built by `build` in the club's language (null: nothing to send); never throws, never waits. */
+  post(build: (language: LanguageCode) => Promise<ClubEvent | null>): void {
     if (this.closed) return;
     this.storing = this.storing.then(async () => {
       try {
-        if (!(await this.options.target())) return;
-        const event = await build();
+        const target = await this.options.target();
+        if (!target) return;
+        const event = await build(target.language);
         if (!event) return;
         await q.enqueue(this.options.db, event, at(Date.now()));
         this.kick();

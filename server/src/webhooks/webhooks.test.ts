@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { scheduleScreening, screeningWorld } from '../screenings/testing';
-import { addMovie, createUser } from '../testing/factories';
+import { addMovie, createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { type Received, startReceiver } from './testing';
 
@@ -13,6 +13,8 @@ for (const kind of TEST_DATABASES) {
     let receiver: Awaited<ReturnType<typeof startReceiver>>;
     let app: TestApp;
     const settled = () => app.app.clubEvents.idle();
+    /** The site's first account, so its admin. */
+    let ann: SignedInUser;
 
     before(async () => {
       receiver = await startReceiver();
@@ -26,7 +28,7 @@ for (const kind of TEST_DATABASES) {
     });
 
     it("posts a new member, a new review (not its updates) and a spoiler's warning instead of its text, in Discord's format", async () => {
-      const ann = await createUser(app, 'hook_ann');
+      ann = await createUser(app, 'hook_ann');
       const movie = await addMovie(app.database.db, { title: 'Hooked', year: 2001 });
       // Events are prepared one after another after their replies: the review's waits behind this one until the update is saved.
       let release = () => {};
@@ -68,6 +70,31 @@ for (const kind of TEST_DATABASES) {
       assert.equal(scheduled.embeds[0].url, `https://club.example.org/screening/${id}`);
       const year = (await app.database.db.selectFrom('movies').select('year').where('id', '=', picked.body.picked_movie.id).executeTakeFirstOrThrow()).year;
       assert.equal(pick.content, `Movie night pick: ${picked.body.picked_movie.title} (${year})`);
+    });
+
+    it("writes its posts in the club's language once an admin chooses German", async () => {
+      assert.equal((await ann.agent.put('/api/admin/settings', { language: 'de' })).status, 200);
+      try {
+        const world = await screeningWorld(app, 'hd');
+        await settled();
+        receiver.received.length = 0;
+        const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, place: 'Der Dachboden' });
+        const picked = await world.owner.agent.post(`/api/screenings/${id}/pick`);
+        const movie = await addMovie(app.database.db, { title: 'Verhext', year: 1999 });
+        await world.owner.agent.post('/api/review', { movie_id: movie.id, stars: 7 });
+        await world.owner.agent.post('/api/review', { movie_id: picked.body.picked_movie.id, stars: 8, text: 'Der Gärtner war es.', spoiler: true });
+        await settled();
+        const [scheduled, pick, review, spoiler] = receiver.received.map(discordBody);
+        assert.equal(scheduled.content, 'Filmabend: hd Public List');
+        // 'So., 20. Dez. 2026, 20:00', as German writes a date.
+        assert.match(scheduled.embeds[0].description, /^[A-Z][a-z]\., \d{1,2}\. [A-Z][a-zä]{2,3}\.? \d{4}, \d{2}:\d{2}, Ort: Der Dachboden\.$/);
+        assert.match(pick.content, /^Auswahl für den Filmabend: /);
+        assert.match(pick.embeds[0].description, /^hd Public List schaut ihn am [A-Z][a-z]\., /);
+        assert.deepEqual([review.content, review.embeds[0].description], ['hd_owner hat Verhext (1999) mit 7/10 bewertet', '7 von 10 Sternen.']);
+        assert.equal(spoiler.embeds[0].description, 'Die Kritik verrät die Handlung: lies sie auf der Seite.');
+      } finally {
+        await ann.agent.put('/api/admin/settings', { language: 'en' });
+      }
     });
 
     it('tries again after no answer, a 5xx or a 429 (waiting as asked), and gives up on other refusals', async () => {

@@ -31,7 +31,7 @@ describe('the year card', () => {
       top_films: [{ stars: 9, title: 'Alien' }],
       genres: [{ name: 'Horror', count: 2 }],
     } as unknown as Parameters<typeof memberCard>[0];
-    const english = yearCardSvg(memberCard(review));
+    const english = yearCardSvg(memberCard(review, 'en'));
     assert.ok(english.includes('MOVIECLUB · YEAR IN REVIEW') && english.includes('>Hours<') && english.includes('>4.5<') && english.includes('TOP FILMS'));
     const german = yearCardSvg(memberCard(review, 'de'));
     assert.ok(german.includes('MOVIECLUB · JAHRESRÜCKBLICK'), german);
@@ -39,7 +39,7 @@ describe('the year card', () => {
     // What members wrote and the titles stay as they are.
     assert.ok(german.includes('ann · 2026') && german.includes('9★ Alien') && german.includes('>Horror<'));
     // A list with nothing in it shows no bare heading.
-    const noGenres = yearCardSvg(memberCard({ ...review, genres: [] }));
+    const noGenres = yearCardSvg(memberCard({ ...review, genres: [] }, 'en'));
     assert.ok(noGenres.includes('TOP FILMS') && !noGenres.includes('FAVOURITE GENRES'));
   });
 

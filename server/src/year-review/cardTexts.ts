@@ -1,8 +1,13 @@
 import type { LanguageCode } from '@movieclub/contract';
 
+/** A count and its noun ('1 film', '3 films'). */
+type Counted = (count: number | string) => string;
+const counted = (one: string, other: string): Counted => (count) => `${count} ${Number(count) === 1 ? one : other}`;
+
 /**
- * The words of a year's card, in each language the client speaks: a member downloads the card in
- * the language they read; link previews get English. The same words as the client's catalogue.
+ * The words of a year's card and of its link preview, in each language the client speaks: a member
+ * downloads the card in the language they read; link previews are in the club's language. The same
+ * words as the client's catalogue.
  */
 export interface CardTexts {
   banner: string;
@@ -15,6 +20,16 @@ export interface CardTexts {
   topFilms: string;
   mostLoved: string;
   genres: string;
+  preview: {
+    memberTitle(username: string, year: number): string;
+    clubTitle(year: number): string;
+    films: Counted;
+    hours: Counted;
+    reviews: Counted;
+    members: Counted;
+    topFilm(title: string): string;
+    mostLoved(title: string): string;
+  };
 }
 
 export const CARD_TEXTS: Record<LanguageCode, CardTexts> = {
@@ -29,6 +44,16 @@ export const CARD_TEXTS: Record<LanguageCode, CardTexts> = {
     topFilms: 'Top films',
     mostLoved: 'Most loved',
     genres: 'Favourite genres',
+    preview: {
+      memberTitle: (username, year) => `${username}'s ${year} in film · MovieClub`,
+      clubTitle: (year) => `The club's ${year} · MovieClub`,
+      films: counted('film', 'films'),
+      hours: counted('hour', 'hours'),
+      reviews: counted('review', 'reviews'),
+      members: counted('member', 'members'),
+      topFilm: (title) => `Top film: ${title}.`,
+      mostLoved: (title) => `Most loved: ${title}.`,
+    },
   },
   de: {
     banner: 'MovieClub · Jahresrückblick',
@@ -41,5 +66,15 @@ export const CARD_TEXTS: Record<LanguageCode, CardTexts> = {
     topFilms: 'Top-Filme',
     mostLoved: 'Am beliebtesten',
     genres: 'Lieblingsgenres',
+    preview: {
+      memberTitle: (username, year) => `Das Filmjahr ${year} von ${username} · MovieClub`,
+      clubTitle: (year) => `Das Jahr ${year} des Clubs · MovieClub`,
+      films: counted('Film', 'Filme'),
+      hours: counted('Stunde', 'Stunden'),
+      reviews: counted('Kritik', 'Kritiken'),
+      members: counted('Mitglied', 'Mitglieder'),
+      topFilm: (title) => `Top-Film: ${title}.`,
+      mostLoved: (title) => `Am beliebtesten: ${title}.`,
+    },
   },
 };

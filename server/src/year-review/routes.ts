@@ -1,5 +1,6 @@
-import { yearReviewRoutes as api } from '@movieclub/contract';
+import { type LanguageCode, yearReviewRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clubLanguage } from '../admin/settings';
 import { contractRoute } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
 import { yearCardPng } from './card';
@@ -19,14 +20,17 @@ export async function routes(app: FastifyInstance): Promise<void> {
 
   contractRoute(app, api.club)(async (request) => ({ success: true, review: await service.clubYear(app.db, request.params.year) }));
 
+  /** The language asked for, else the club's (link previews ask for none). */
+  const languageOf = async (lang: LanguageCode | undefined) => lang ?? (await clubLanguage(app.db, app.config));
+
   contractRoute(app, api.memberCard)(async (request, reply) => {
     const review = await service.memberYear(app.db, request.params.username, request.params.year);
-    return sendPng(reply, await yearCardPng(service.memberCard(review, request.query.lang)));
+    return sendPng(reply, await yearCardPng(service.memberCard(review, await languageOf(request.query.lang))));
   });
 
   contractRoute(app, api.clubCard)(async (request, reply) => {
     const review = await service.clubYear(app.db, request.params.year);
-    return sendPng(reply, await yearCardPng(service.clubCard(review, request.query.lang)));
+    return sendPng(reply, await yearCardPng(service.clubCard(review, await languageOf(request.query.lang))));
   });
 
   // The story pages themselves: the client's page with a link preview in its head, for
@@ -55,7 +59,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
       if (year === null) throw new Error('not a year');
       const review = await service.memberYear(app.db, request.params.username, year);
       const image = `${siteUrl(app, request)}/api/users/${encodeURIComponent(review.username)}/year/${year}/card.png`;
-      return { ...service.memberPreviewText(review), image };
+      return { ...service.memberPreviewText(review, await clubLanguage(app.db, app.config)), image };
     }),
   );
 
@@ -64,7 +68,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
       const year = yearOf(request.params.year);
       if (year === null) throw new Error('not a year');
       const review = await service.clubYear(app.db, year);
-      return { ...service.clubPreviewText(review), image: `${siteUrl(app, request)}/api/club/year/${year}/card.png` };
+      return { ...service.clubPreviewText(review, await clubLanguage(app.db, app.config)), image: `${siteUrl(app, request)}/api/club/year/${year}/card.png` };
     }),
   );
 }

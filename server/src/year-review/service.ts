@@ -75,11 +75,10 @@ export async function clubYear(db: Db, year: number): Promise<ClubYear> {
   };
 }
 
-const hours = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 /** Hours on a card, as its language writes a fraction ('4.5', '4,5'). */
 const cardHours = (value: number, language: LanguageCode) => new Intl.NumberFormat(language, { maximumFractionDigits: 1, useGrouping: false }).format(value);
 
-export function memberCard(review: MemberYear, language: LanguageCode = 'en'): YearCard {
+export function memberCard(review: MemberYear, language: LanguageCode): YearCard {
   const words = CARD_TEXTS[language];
   return {
     banner: words.banner,
@@ -98,7 +97,7 @@ export function memberCard(review: MemberYear, language: LanguageCode = 'en'): Y
   };
 }
 
-export function clubCard(review: ClubYear, language: LanguageCode = 'en'): YearCard {
+export function clubCard(review: ClubYear, language: LanguageCode): YearCard {
   const words = CARD_TEXTS[language];
   return {
     banner: words.banner,
@@ -117,19 +116,23 @@ export function clubCard(review: ClubYear, language: LanguageCode = 'en'): YearC
   };
 }
 
-/** What a link to a year shows in chats and feeds. */
-export function memberPreviewText(review: MemberYear): { title: string; description: string } {
+/** What a link to a year shows in chats and feeds, in the club's language. */
+export function memberPreviewText(review: MemberYear, language: LanguageCode): { title: string; description: string } {
   const top = review.top_films[0];
+  const words = CARD_TEXTS[language].preview;
+  const counts = [words.films(review.totals.films), words.hours(cardHours(review.totals.hours, language)), words.reviews(review.totals.reviews)];
   return {
-    title: `${review.username}'s ${review.year} in film · MovieClub`,
-    description: `${review.totals.films} films, ${hours(review.totals.hours)} hours, ${review.totals.reviews} reviews.${top ? ` Top film: ${top.title}.` : ''}`,
+    title: words.memberTitle(review.username, review.year),
+    description: `${counts.join(', ')}.${top ? ` ${words.topFilm(top.title)}` : ''}`,
   };
 }
 
-export function clubPreviewText(review: ClubYear): { title: string; description: string } {
+export function clubPreviewText(review: ClubYear, language: LanguageCode): { title: string; description: string } {
   const top = review.top_films[0];
+  const words = CARD_TEXTS[language].preview;
+  const counts = [words.members(review.members), words.films(review.totals.films), words.hours(cardHours(review.totals.hours, language))];
   return {
-    title: `The club's ${review.year} · MovieClub`,
-    description: `${review.members} members, ${review.totals.films} films, ${hours(review.totals.hours)} hours.${top ? ` Most loved: ${top.movie.title}.` : ''}`,
+    title: words.clubTitle(review.year),
+    description: `${counts.join(', ')}.${top ? ` ${words.mostLoved(top.movie.title)}` : ''}`,
   };
 }

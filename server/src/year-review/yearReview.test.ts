@@ -161,5 +161,25 @@ for (const kind of TEST_DATABASES) {
       const plain = await unknown.text();
       assert.ok(plain.includes('<title>MovieClub</title>') && !plain.includes('og:image'));
     });
+
+    it("writes link previews, and cards asked for without a language, in the club's language", async () => {
+      const cardAddress = `${app.url}/api/users/yr_owner/year/${YEAR}/card.png`;
+      const germanCard = Buffer.from(await (await fetch(`${cardAddress}?lang=de`)).arrayBuffer());
+      assert.equal((await world.owner.agent.put('/api/admin/settings', { language: 'de' })).status, 200, 'the first account is the admin');
+      try {
+        const html = await (await fetch(`${app.url}/user/profile/yr_owner/year/${YEAR}`)).text();
+        assert.match(html, new RegExp(`<title>Das Filmjahr ${YEAR} von yr_owner · MovieClub</title>`));
+        assert.match(html, /<meta property="og:description" content="\d+ Filme?, [\d,]+ Stunden?, 2 Kritiken\. Top-Film: yr film 0\." \/>/);
+        const club = await (await fetch(`${app.url}/club/year/${YEAR}`)).text();
+        assert.match(club, new RegExp(`<title>Das Jahr ${YEAR} des Clubs · MovieClub</title>`));
+        assert.match(club, /<meta property="og:description" content="3 Mitglieder, /);
+        // The preview's picture is the card without a language: now the German one.
+        assert.ok(Buffer.from(await (await fetch(cardAddress)).arrayBuffer()).equals(germanCard));
+      } finally {
+        await world.owner.agent.put('/api/admin/settings', { language: 'en' });
+      }
+      const english = await (await fetch(`${app.url}/club/year/${YEAR}`)).text();
+      assert.match(english, /<meta property="og:description" content="3 members, /);
+    });
   });
 }

@@ -8,8 +8,9 @@ import ts from 'typescript';
  * read from its source for the tests that keep `de/server.json` complete. A template literal
  * becomes a catalogue key with `{{name}}` for each `${…}`, named after the expression's last
  * word. Not read: texts for programs or operators (OpenAPI descriptions, logs, metrics, start-up
- * and command-line messages) and texts that leave the site untranslated (webhook posts, calendar
- * feeds, link previews, share images); see docs/behaviour.md (Languages).
+ * and command-line messages), texts that leave the site (webhook posts, calendar feeds, link
+ * previews, share images) and the server's own translations of them (`*Texts.ts`, in every
+ * language); see docs/behaviour.md (Languages).
  */
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ROOTS = ['server/src', 'contract/src'];
@@ -27,6 +28,7 @@ const SKIPPED_PATHS = [
   /\/calendar\w*\.ts$/,
   /\/linkPreview\w*\.ts$/,
   /\/shareImage\w*\.ts$/,
+  /Texts\.ts$/,
 ];
 
 /** Property names whose texts are for programs reading the API's description (and constants named like them). */

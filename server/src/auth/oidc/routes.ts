@@ -58,7 +58,7 @@ export async function routes(app: FastifyInstance) {
     setSessionCookie(request, reply, token, expiresAt);
     if (created) {
       const site = siteUrl(app, request);
-      app.clubEvents.post(() => memberJoinedEvent(site, user.username));
+      app.clubEvents.post((language) => memberJoinedEvent(site, user.username, language));
     }
   };
 

@@ -4,6 +4,7 @@ import { Card } from 'primereact/card';
 import { useSession } from '../../session/SessionProvider';
 import { fetchAdminSettings } from '../../api/admin';
 import { InvitationsSection } from './InvitationsSection';
+import { LanguageSection } from './LanguageSection';
 import { MediaServersSection } from './MediaServersSection';
 import { RegistrationSection } from './RegistrationSection';
 import { WebhookSection } from './WebhookSection';
@@ -21,7 +22,7 @@ export const modeLabels = (): Record<RegistrationMode, { label: string; hint: st
 
 export const INVITE_LIMITS = { days: INVITE_DAYS_DEFAULT, maxDays: INVITE_DAYS_MAX, noteMax: INVITE_NOTE_MAX };
 
-/** /admin: the site's registration rule, invitations, outgoing notifications and media servers (admins only). */
+/** /admin: the site's registration rule, invitations, outgoing notifications, the club's language and media servers (admins only). */
 export function AdminPage() {
   const { user } = useSession();
   const isAdmin = user?.is_admin === true;
@@ -52,6 +53,9 @@ export function AdminPage() {
         </Card>
         <Card title={t('Outgoing notifications')} className="admin-card">
           <WebhookSection settings={settings.data} />
+        </Card>
+        <Card title={t('Club language')} className="admin-card">
+          <LanguageSection settings={settings.data} />
         </Card>
         <Card className="admin-card">
           <MediaServersSection />
