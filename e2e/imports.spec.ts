@@ -151,7 +151,9 @@ describe('importing a Letterboxd history in the browser', () => {
     const report = page.getByRole('link', { name: 'Download report (CSV)' });
     const reportReply = await page.request.get(new URL((await report.getAttribute('href'))!, site.url).toString());
     assert.equal(reportReply.status(), 200);
-    assert.match(await reportReply.text(), /A Film Nobody Ever Made/);
+    const reportText = await reportReply.text();
+    assert.match(reportText, /A Film Nobody Ever Made/);
+    assert.match(reportText, /^\uFEFFFile,Line,Kind,Title/, 'in the reader’s language, English');
 
     // The diary and the watchlist show what came in.
     await page.getByRole('link', { name: 'Open your diary' }).click();

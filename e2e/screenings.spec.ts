@@ -82,7 +82,7 @@ describe('movie nights in the browser', () => {
     await card.getByText('1 going').waitFor();
     await card.locator('button[aria-pressed="true"]', { hasText: 'Going' }).waitFor();
     const feed = await card.getByRole('link', { name: 'Subscribe in your calendar' }).getAttribute('href');
-    assert.match(feed ?? '', new RegExp(`^webcal://.+/api/watchlists/${listId}-friday-frights/screenings\\.ics$`));
+    assert.match(feed ?? '', new RegExp(`^webcal://.+/api/watchlists/${listId}-friday-frights/screenings\\.ics\\?lang=en$`));
     await checkScreen(page, 'watchlist-movie-nights');
 
     await card.getByRole('link', { name: 'Open the movie night' }).click();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowIdOut, rowIdText } from './ids';
 import { ID_MAX, IMPORT_ROWS_PAGE_MAX, IMPORT_ROWS_PAGE_SIZE } from './limits';
 import { imdbIdField } from './movies';
+import { inLanguageQuery } from './languageQuery';
 import { wholeIn } from './queryNumbers';
 import { defineRoute } from './route';
 
@@ -264,6 +265,7 @@ export const importRoutes = {
     auth: 'required',
     signInSentence: SIGN_IN_TO_IMPORT,
     params: importParams,
+    query: inLanguageQuery,
     reply: z.string(),
     produces: 'text/csv',
   }),

@@ -25,6 +25,7 @@ export * from './screenings';
 export * from './insights';
 export * from './languages';
 export * from './languageQuery';
+export * from './serverTranslator';
 export * from './yearReview';
 export * from './reactionNames';
 export * from './reactions';

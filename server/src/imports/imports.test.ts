@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { SERVER_CATALOGUES } from '@movieclub/contract/serverCatalogues';
 import type { ImportRowView } from '@movieclub/contract';
 import { IMPORT_EVENTS, type ImportJob } from '@movieclub/contract';
 import { addImdbTitle, createUser, type SignedInUser } from '../testing/factories';
@@ -119,6 +120,17 @@ for (const kind of TEST_DATABASES) {
       assert.equal(report.status, 200);
       assert.match(report.headers.get('content-type') ?? '', /^text\/csv/);
       assert.match(report.body, /A Film Nobody Made,2019,,unmatched,,unmatched,No IMDb title matched\./);
+
+      // In the reader's language: German words for the columns and codes, the reasons from the server's German sentences.
+      const german = await ann.agent.get(`/api/imports/${again.id}/report.csv?lang=de`);
+      assert.equal(german.status, 200);
+      const [header, ...lines] = (german.body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+      assert.equal(header, 'Datei,Zeile,Art,Titel,Jahr,Liste,Zuordnung,IMDb-ID,Ergebnis,Grund');
+      const sentences = SERVER_CATALOGUES.de;
+      assert.ok(lines.includes(`ratings.csv,8,Bewertung,A Film Nobody Made,2019,,Nicht gefunden,,Nicht zugeordnet,${sentences['No IMDb title matched.']}`), lines.join('\n'));
+      assert.ok(lines.some((line) => line.endsWith(`,Zugeordnet,tt0211915,Übersprungen,${sentences['Your review here is as new or newer.']}`)), lines.join('\n'));
+      const refused = await ann.agent.get(`/api/imports/${again.id}/report.csv?lang=fr`);
+      assert.deepEqual([refused.status, refused.body.error], [400, 'Language must be one of en, de.']);
     });
 
     it('takes IMDb ids as they are, logs diary days and rewatches, and never overwrites a newer review here', async () => {

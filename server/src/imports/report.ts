@@ -1,21 +1,34 @@
+import { createServerTranslator, type LanguageCode } from '@movieclub/contract';
+import { SERVER_CATALOGUES } from '@movieclub/contract/serverCatalogues';
 import { stringify } from 'csv-stringify/sync';
 import type { ImportRowRecord } from './queries';
+import { REPORT_TEXTS } from './reportTexts';
 
-const HEADER = ['File', 'Line', 'Kind', 'Title', 'Year', 'List', 'Match', 'IMDb id', 'Outcome', 'Reason'];
+/** A reason as the reader's language writes it: English as stored, another through the server's sentence catalogue. */
+function reasonsIn(language: LanguageCode): (reason: string) => string {
+  if (language === 'en') return (reason) => reason;
+  const numbers = new Intl.NumberFormat(language);
+  return createServerTranslator(SERVER_CATALOGUES[language], (value) => numbers.format(value));
+}
 
-/** An import's rows as CSV: where each came from, what it matched, and what happened to it (with a BOM, for spreadsheets). */
-export function reportCsv(rows: ImportRowRecord[], listNames: Map<number, string>): string {
+/**
+ * An import's rows as CSV in `language`: where each came from, what it matched, and what happened
+ * to it (with a BOM, for spreadsheets). Titles, list names and files stay as the member's file had them.
+ */
+export function reportCsv(rows: ImportRowRecord[], listNames: Map<number, string>, language: LanguageCode): string {
+  const words = REPORT_TEXTS[language];
+  const reason = reasonsIn(language);
   const records = rows.map((row) => [
     row.file,
     row.line,
-    row.kind,
+    words.kind(row.kind),
     row.title,
     row.year ?? '',
     row.list_index === null ? '' : (listNames.get(row.list_index) ?? ''),
-    row.match,
+    words.match(row.match),
     row.tconst ?? '',
-    row.outcome ?? 'not imported yet',
-    row.reason ?? '',
+    words.outcome(row.outcome),
+    row.reason ? reason(row.reason) : '',
   ]);
-  return `\uFEFF${stringify([HEADER, ...records], { record_delimiter: 'windows' })}`;
+  return `\uFEFF${stringify([words.header, ...records], { record_delimiter: 'windows' })}`;
 }

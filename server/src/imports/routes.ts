@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { IMPORT_FILE_MAX_BYTES, importRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
+import { clubLanguage } from '../admin/settings';
 import { contractRoute } from '../http/contractRoute';
 import { badRequest, HttpError } from '../http/errors';
 import { rateLimit } from '../http/rateLimits';
@@ -69,6 +70,6 @@ export async function routes(app: FastifyInstance): Promise<void> {
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="import-${record.id}-report.csv"`)
       .header('Cache-Control', 'no-store')
-      .send(reportCsv(rows, listNames));
+      .send(reportCsv(rows, listNames, request.query.lang ?? (await clubLanguage(app.db, app.config))));
   });
 }

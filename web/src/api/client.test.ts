@@ -24,8 +24,8 @@ describe('resolveApiUrl', () => {
 });
 
 describe('inReadersLanguage', () => {
-  it('asks for files to keep in the reader’s language, and for nothing in English', () => {
-    assert.equal(inReadersLanguage('/api/screenings/4.ics'), '/api/screenings/4.ics');
+  it('asks for files to keep in the reader’s language, English included (left out, the club’s language applies)', () => {
+    assert.equal(inReadersLanguage('/api/screenings/4.ics'), '/api/screenings/4.ics?lang=en');
     applyTranslator('de', null);
     try {
       assert.equal(inReadersLanguage('/api/screenings/4.ics'), '/api/screenings/4.ics?lang=de');

@@ -29,10 +29,13 @@ export class ApiError extends Error {
   }
 }
 
-/** A file the server writes for a member to keep (a year's card, a calendar), asked for in the reader's language (`?lang=`; English needs none). */
+/**
+ * A file the server writes for a member to keep (a year's card, a calendar, an import's report),
+ * asked for in the reader's language (`?lang=`): English too, since a file asked for without a
+ * language is written in the club's.
+ */
 export function inReadersLanguage(path: string): string {
-  const language = currentLanguage();
-  return language === 'en' ? path : `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
+  return `${path}${path.includes('?') ? '&' : '?'}lang=${currentLanguage()}`;
 }
 
 /** The configured API base: VITE_API_BASE at build time, else the page's own origin and the site's sub-path. */

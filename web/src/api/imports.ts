@@ -7,7 +7,7 @@ import type {
   ImportRowsReply,
   ImportsReply,
 } from '@movieclub/contract';
-import { api, resolveApiUrl, send } from './client';
+import { api, inReadersLanguage, resolveApiUrl, send } from './client';
 
 /** Sends a history file as multipart/form-data (field `file`); the server reads and matches it in the background. */
 export function uploadImport(file: File): Promise<ImportReply> {
@@ -44,7 +44,8 @@ export const confirmImport = (id: number) => api.post<ImportReply>(`/api/imports
 export const removeImport = (id: number) => api.delete<{ success: true }>(`/api/imports/${id}`);
 
 /** Where the browser downloads an import's report (every row, what happened to it and why). */
-export const importReportUrl = (id: number) => resolveApiUrl(`/api/imports/${id}/report.csv`);
+/** The report in the reader's language. */
+export const importReportUrl = (id: number) => resolveApiUrl(inReadersLanguage(`/api/imports/${id}/report.csv`));
 
 /** Where the browser downloads everything the member owns, in one format, as a zip. */
 export const exportUrl = (format: ExportFormat) => resolveApiUrl(`/api/export?format=${format}`);

@@ -5,7 +5,7 @@ import ts from 'typescript';
 
 /**
  * The sentences the server sends people (error sentences, notification texts, import reasons),
- * read from its source for the tests that keep `de/server.json` complete. A template literal
+ * read from its source for the tests that keep `contract/src/i18n/de/server.json` complete. A template literal
  * becomes a catalogue key with `{{name}}` for each `${…}`, named after the expression's last
  * word. Not read: texts for programs or operators (OpenAPI descriptions, logs, metrics, start-up
  * and command-line messages), texts that leave the site (webhook posts, calendar feeds, link

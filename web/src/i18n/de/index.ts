@@ -1,3 +1,4 @@
+import { SERVER_CATALOGUES } from '@movieclub/contract/serverCatalogues';
 import accounts from './accounts.json';
 import admin from './admin.json';
 import club from './club.json';
@@ -7,12 +8,11 @@ import imports from './import.json';
 import movie from './movie.json';
 import profile from './profile.json';
 import screening from './screening.json';
-import server from './server.json';
 import shell from './shell.json';
 import watchlist from './watchlist.json';
 
 /** German, one file per part of the client (so each can be worked on alone); keys are the English texts. */
 export const de: Record<string, string> = { ...shell, ...components, ...home, ...accounts, ...movie, ...watchlist, ...profile, ...imports, ...screening, ...admin, ...club };
 
-/** The server's sentences in German, keyed by the English it sends (serverText.ts). */
-export const deServer: Record<string, string> = server;
+/** The server's sentences in German, keyed by the English it sends (`contract/src/i18n/de/server.json`). */
+export const deServer: Record<string, string> = SERVER_CATALOGUES.de;
