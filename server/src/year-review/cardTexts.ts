@@ -21,6 +21,8 @@ export interface CardTexts {
   mostLoved: string;
   genres: string;
   preview: {
+    /** Open Graph's name of the language. */
+    locale: string;
     memberTitle(username: string, year: number): string;
     clubTitle(year: number): string;
     films: Counted;
@@ -45,6 +47,7 @@ export const CARD_TEXTS: Record<LanguageCode, CardTexts> = {
     mostLoved: 'Most loved',
     genres: 'Favourite genres',
     preview: {
+      locale: 'en_GB',
       memberTitle: (username, year) => `${username}'s ${year} in film · MovieClub`,
       clubTitle: (year) => `The club's ${year} · MovieClub`,
       films: counted('film', 'films'),
@@ -67,6 +70,7 @@ export const CARD_TEXTS: Record<LanguageCode, CardTexts> = {
     mostLoved: 'Am beliebtesten',
     genres: 'Lieblingsgenres',
     preview: {
+      locale: 'de_DE',
       memberTitle: (username, year) => `Das Filmjahr ${year} von ${username} · MovieClub`,
       clubTitle: (year) => `Das Jahr ${year} des Clubs · MovieClub`,
       films: counted('Film', 'Filme'),

@@ -9,6 +9,8 @@ export interface LinkPreview {
   /** Absolute addresses: previews are fetched by other sites. */
   image: string;
   url: string;
+  /** Open Graph's name of the club's language the texts are in ('de_DE'). */
+  locale: string;
 }
 
 const escapeAttribute = (text: string) => text.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char]!);
@@ -18,6 +20,7 @@ export function withLinkPreview(html: string, preview: LinkPreview): string {
   const tags = [
     ['og:type', 'website'],
     ['og:site_name', 'MovieClub'],
+    ['og:locale', preview.locale],
     ['og:title', preview.title],
     ['og:description', preview.description],
     ['og:image', preview.image],

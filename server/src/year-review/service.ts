@@ -116,22 +116,26 @@ export function clubCard(review: ClubYear, language: LanguageCode): YearCard {
   };
 }
 
+type PreviewText = { locale: string; title: string; description: string };
+
 /** What a link to a year shows in chats and feeds, in the club's language. */
-export function memberPreviewText(review: MemberYear, language: LanguageCode): { title: string; description: string } {
+export function memberPreviewText(review: MemberYear, language: LanguageCode): PreviewText {
   const top = review.top_films[0];
   const words = CARD_TEXTS[language].preview;
   const counts = [words.films(review.totals.films), words.hours(cardHours(review.totals.hours, language)), words.reviews(review.totals.reviews)];
   return {
+    locale: words.locale,
     title: words.memberTitle(review.username, review.year),
     description: `${counts.join(', ')}.${top ? ` ${words.topFilm(top.title)}` : ''}`,
   };
 }
 
-export function clubPreviewText(review: ClubYear, language: LanguageCode): { title: string; description: string } {
+export function clubPreviewText(review: ClubYear, language: LanguageCode): PreviewText {
   const top = review.top_films[0];
   const words = CARD_TEXTS[language].preview;
   const counts = [words.members(review.members), words.films(review.totals.films), words.hours(cardHours(review.totals.hours, language))];
   return {
+    locale: words.locale,
     title: words.clubTitle(review.year),
     description: `${counts.join(', ')}.${top ? ` ${words.mostLoved(top.movie.title)}` : ''}`,
   };

@@ -169,6 +169,7 @@ for (const kind of TEST_DATABASES) {
       try {
         const html = await (await fetch(`${app.url}/user/profile/yr_owner/year/${YEAR}`)).text();
         assert.match(html, new RegExp(`<title>Das Filmjahr ${YEAR} von yr_owner · MovieClub</title>`));
+        assert.ok(html.includes('<meta property="og:locale" content="de_DE" />'));
         assert.match(html, /<meta property="og:description" content="\d+ Filme?, [\d,]+ Stunden?, 2 Kritiken\. Top-Film: yr film 0\." \/>/);
         const club = await (await fetch(`${app.url}/club/year/${YEAR}`)).text();
         assert.match(club, new RegExp(`<title>Das Jahr ${YEAR} des Clubs · MovieClub</title>`));
@@ -180,6 +181,7 @@ for (const kind of TEST_DATABASES) {
       }
       const english = await (await fetch(`${app.url}/club/year/${YEAR}`)).text();
       assert.match(english, /<meta property="og:description" content="3 members, /);
+      assert.ok(english.includes('<meta property="og:locale" content="en_GB" />'));
     });
   });
 }
