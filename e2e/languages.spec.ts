@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { scheduleScreening } from '../server/src/screenings/testing';
-import { addMovie, addReview, createUser } from '../server/src/testing/factories';
+import { addMovie, addReview, createUser, type SignedInUser } from '../server/src/testing/factories';
 import { de, deServer } from '../web/src/i18n/de';
 import { interpolate } from '../web/src/i18n/index';
 import { closeStage, newPage, newSignedInPage, openStage, type Site } from './support/harness';
@@ -41,9 +41,11 @@ describe('the client in English and German', () => {
   let browser: Browser;
   let movieId: number;
   let screeningId: number;
+  /** The site's first account, so its admin. */
+  let critic: SignedInUser;
   before(async () => {
     ({ site, browser } = await openStage());
-    const critic = await createUser(site, 'kritikerin');
+    critic = await createUser(site, 'kritikerin');
     const movie = await addMovie(site.database.db, { title: 'Nosferatu', imdb_rating: 7.9 });
     movieId = movie.id;
     await addReview(site.database.db, { movie_id: movie.id, user_id: critic.id, stars: 9, text: 'Ein Klassiker.' });
@@ -169,6 +171,24 @@ describe('the client in English and German', () => {
       const sentence = interpolate(deServer['{{actor}} commented on your review of {{title}}.'], { actor: 'kommentatorin', title: 'Nosferatu' });
       await panel.getByText(sentence).waitFor();
       assert.deepEqual(await englishLeft(page), []);
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the admin page in German, the club language among its settings, no word split on a phone', async () => {
+    const { context, page, pageErrors } = await newSignedInPage(browser, site.url, critic, DESKTOP, 'de-DE');
+    try {
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: de['Site administration'] }).waitFor();
+      await page.getByText(de['Club language'], { exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(await englishLeft(page), []);
+      await checkScreen(page, 'german-admin');
+      await page.setViewportSize(PHONE);
+      await page.waitForTimeout(300);
+      assert.deepEqual(await wordsSplitAcrossLines(page), []);
       assert.deepEqual(pageErrors, []);
     } finally {
       await context.close();
