@@ -77,6 +77,27 @@ describe('the feed and notifications in the browser', () => {
     await reader.context.close();
   });
 
+  it("offers the feed to feed readers: a link on the page, and the Atom address in every page's head", async () => {
+    const { context, page, pageErrors } = await newSignedInPage(browser, site.url, max);
+    try {
+      await page.goto('/feed');
+      const follow = page.getByRole('link', { name: 'Follow the club in a feed reader' });
+      const address = await follow.getAttribute('href');
+      assert.match(address ?? '', /\/api\/feed\.atom\?lang=en$/);
+      const atom = await page.request.get(address!);
+      assert.match(atom.headers()['content-type'] ?? '', /^application\/atom\+xml/);
+      assert.match(await atom.text(), /<title type="html"><!\[CDATA\[feed_ivy rated Feedback Loop \(2019\) 7 ★\]\]><\/title>/);
+      // A reader given the site's address discovers the feed without running the client.
+      const home = await (await page.request.get('/')).text();
+      const discovered = /<link rel="alternate" type="application\/atom\+xml" title="MovieClub" href="([^"]+)"/.exec(home)?.[1];
+      assert.ok(discovered, 'the page names its feed');
+      assert.equal((await page.request.get(new URL(discovered, site.url).toString())).status(), 200);
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("leaves a muted member's events out of the feed until unmuted", async () => {
     const { page, context, pageErrors } = await newSignedInPage(browser, site.url, max);
     await page.goto('/feed');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdOut } from './ids';
-import { FEED_PAGE_MAX } from './limits';
+import { inLanguageQuery } from './languageQuery';
+import { FEED_ATOM_ENTRIES, FEED_PAGE_MAX } from './limits';
 import { wholeIn } from './queryNumbers';
 import { defineRoute } from './route';
 
@@ -55,6 +56,16 @@ export const feedRoutes = {
       limit: wholeIn(`Limit must be a whole number from 1 to ${FEED_PAGE_MAX}.`, 1, FEED_PAGE_MAX).optional(),
     }),
     reply: feedReply,
+  }),
+  atom: defineRoute({
+    method: 'GET',
+    path: '/api/feed.atom',
+    summary: `The club's newest ${FEED_ATOM_ENTRIES} events as an Atom feed (RFC 4287) for feed readers, each linking to its page on the site; a review's text unless it spoils the film.`,
+    tag: TAG,
+    auth: 'none',
+    query: inLanguageQuery,
+    reply: z.string(),
+    produces: 'application/atom+xml',
   }),
   mutes: defineRoute({
     method: 'GET',

@@ -190,6 +190,8 @@ export const SCREENING_FEED_LIMIT = 200;
 /** Feed events one call answers: by default, and at most. */
 export const FEED_PAGE_SIZE = 30;
 export const FEED_PAGE_MAX = 100;
+/** Events in the club's Atom feed: what a feed reader polling now and then needs to miss nothing. */
+export const FEED_ATOM_ENTRIES = 50;
 /** A comment's text: plain text with line breaks, at most this many characters. */
 export const COMMENT_TEXT_MAX = 2_000;
 /** Comments one call answers: by default, and at most. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { FeedEvent } from '@movieclub/contract';
+import { FEED_ATOM_ENTRIES, type FeedEvent } from '@movieclub/contract';
+import Parser from 'rss-parser';
 import { scheduleScreening } from '../screenings/testing';
 import type { ApiAgent, ApiResponse } from '../testing/client';
 import { addMovie, addReview, createUser } from '../testing/factories';
@@ -116,6 +117,43 @@ for (const kind of TEST_DATABASES) {
       assert.equal(again[0].review?.stars, 9);
       assert.equal(comment.status, 200, JSON.stringify(comment.body));
       assert.equal(again[0].review?.comment_count, 1);
+    });
+
+    it("serves the newest events as an Atom feed a reader parses: the client's sentences, links, a review's text escaped and a spoiler's withheld", async () => {
+      const critic = await createUser(app, 'atom_critic');
+      const plain = await addMovie(app.database.db, { title: 'Atom <Plain> & Co', year: 2001 });
+      const twist = await addMovie(app.database.db, { title: 'Atom Twist', year: null });
+      await critic.agent.post('/api/review', { movie_id: plain.id, stars: 7, text: 'Loved <b>every</b> minute & more.\n\nSecond thought.' });
+      await critic.agent.post('/api/review', { movie_id: twist.id, stars: 4, text: 'The butler did it.', spoiler: true });
+
+      const reply = await fetch(`${app.url}/api/feed.atom`);
+      assert.equal(reply.status, 200);
+      assert.match(reply.headers.get('content-type') ?? '', /^application\/atom\+xml/);
+      const atom = await new Parser().parseString(await reply.text());
+      const events = await wholeFeed(app.agent());
+      assert.equal(atom.title, 'MovieClub: what the club is up to');
+      assert.deepEqual(
+        atom.items.map((item) => item.id),
+        events.slice(0, FEED_ATOM_ENTRIES).map((event) => `${app.url}/feed#${event.cursor}`),
+        'one entry per event, newest first',
+      );
+      const entry = (title: string) => atom.items.find((item) => item.title === title);
+      // Titles are HTML in the feed: a movie's title is escaped, and a reader shows it as it is.
+      const loved = entry('atom_critic rated Atom &lt;Plain&gt; &amp; Co (2001) 7 ★');
+      assert.ok(loved, JSON.stringify(atom.items.map((item) => item.title)));
+      assert.equal(loved.link, `${app.url}/movie/${plain.id}`);
+      assert.equal(loved.author, 'atom_critic');
+      assert.equal(loved.content, '<p>Loved &lt;b&gt;every&lt;/b&gt; minute &amp; more.</p><p>Second thought.</p>');
+      const spoiled = entry('atom_critic rated Atom Twist 4 ★');
+      assert.equal(spoiled?.content, '<p>The review gives the plot away: read it on the site.</p>');
+      assert.ok(entry('atom_critic joined the club'));
+
+      const german = await new Parser().parseString(await (await fetch(`${app.url}/api/feed.atom?lang=de`)).text());
+      assert.equal(german.title, 'MovieClub: was im Club los ist');
+      assert.ok(german.items.some((item) => item.title === 'atom_critic hat Atom &lt;Plain&gt; &amp; Co (2001) mit 7 ★ bewertet'));
+      assert.ok(german.items.some((item) => item.title === 'atom_critic ist dem Club beigetreten'));
+      const refused = await app.agent().get('/api/feed.atom?lang=fr');
+      assert.deepEqual([refused.status, refused.body.error], [400, 'Language must be one of en, de.']);
     });
 
     it('leaves out private things, cancelled movie nights and imported viewings', async () => {

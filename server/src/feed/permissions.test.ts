@@ -38,6 +38,7 @@ for (const kind of TEST_DATABASES) {
     const calls: Call[] = [
       { name: 'read the feed', send: (agent) => agent.get('/api/feed'), expected: ANYONE },
       { name: 'read a page of the feed', send: (agent) => agent.get('/api/feed?limit=2'), expected: ANYONE },
+      { name: 'read the Atom feed', send: (agent) => agent.get('/api/feed.atom'), expected: ANYONE },
       { name: 'list muted members', send: (agent) => agent.get('/api/feed/mutes'), expected: SIGNED_IN },
       { name: 'mute a member', send: (agent, name) => agent.request('PUT', `/api/feed/mutes/${name}`), expected: SIGNED_IN },
       { name: 'unmute a member', send: (agent, name) => agent.request('DELETE', `/api/feed/mutes/${name}`), expected: SIGNED_IN },

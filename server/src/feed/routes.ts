@@ -1,10 +1,20 @@
-import { feedRoutes as api } from '@movieclub/contract';
+import { FEED_ATOM_ENTRIES, feedRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
+import { clubLanguage } from '../admin/settings';
 import { contractRoute } from '../http/contractRoute';
+import { siteUrl } from '../http/siteUrl';
+import { atomFeed } from './atom';
 import * as service from './service';
 
 export async function feedRoutes(app: FastifyInstance): Promise<void> {
   contractRoute(app, api.feed)(async (request) => service.feed(app.db, request.user?.id ?? null, request.query));
+
+  // Public, as the feed is: feed readers cannot sign in. In the language asked for, else the club's.
+  contractRoute(app, api.atom)(async (request, reply) => {
+    const { events } = await service.feed(app.db, null, { limit: FEED_ATOM_ENTRIES });
+    const language = request.query.lang ?? (await clubLanguage(app.db, app.config));
+    return reply.type('application/atom+xml; charset=utf-8').header('Cache-Control', 'public, max-age=60').send(atomFeed(events, siteUrl(app, request), language));
+  });
 
   contractRoute(app, api.mutes)(async (request) => service.mutes(app.db, request.user.id));
 

@@ -1,5 +1,8 @@
 import type { FeedReply, MutesReply } from '@movieclub/contract';
-import { api } from './client';
+import { api, inReadersLanguage, resolveApiUrl } from './client';
+
+/** The club's activity as an Atom feed, for a feed reader, in the reader's language. */
+export const feedAtomUrl = () => resolveApiUrl(inReadersLanguage('/api/feed.atom'));
 
 export function fetchFeed(before: string | undefined, limit: number, signal?: AbortSignal) {
   const query = new URLSearchParams({ limit: String(limit) });
