@@ -97,6 +97,11 @@ describe('the diary in the browser', () => {
     assert.deepEqual(await page.locator('.diary-month h3').allInnerTexts(), ['June 2025', 'March 2025']);
     assert.equal(await diaryRows(page).first().locator('.viewing-rewatch').count(), 1);
     assert.equal(await page.getByRole('button', { name: 'Add to my diary' }).count(), 0, 'only in your own diary');
+    // A feed reader follows the diary: newest first, the rewatch marked.
+    const follow = await page.getByRole('link', { name: 'Follow this diary in a feed reader' }).getAttribute('href');
+    assert.match(follow ?? '', /\/api\/users\/diary_ann\/diary\.atom\?lang=en$/);
+    const atom = await (await page.request.get(follow!)).text();
+    assert.match(atom, /<entry>\s*<title type="html"><!\[CDATA\[[^\]]+, rewatched\]\]><\/title>/);
     await page.setViewportSize(DESKTOP);
     await page.goto('/user/profile/diary_bob');
     await page.getByRole('tab', { name: 'Diary' }).click();

@@ -12,6 +12,7 @@ import {
   VIEWING_PLACE_MAX,
   VIEWING_WITH_MAX,
 } from './limits';
+import { inLanguageQuery } from './languageQuery';
 import { wholeIn } from './queryNumbers';
 import { defineRoute } from './route';
 import { usernameParams } from './users';
@@ -161,6 +162,17 @@ export const viewingRoutes = {
     params: usernameParams,
     query: diaryQuery,
     reply: diaryReply,
+  }),
+  diaryAtom: defineRoute({
+    method: 'GET',
+    path: '/api/users/:username/diary.atom',
+    summary: `A member's newest ${DIARY_PAGE_SIZE} diary entries as an Atom feed (RFC 4287) for feed readers: the film, their stars, the day, who with, where and the note.`,
+    tag: 'Diary',
+    auth: 'none',
+    params: usernameParams,
+    query: inLanguageQuery,
+    reply: z.string(),
+    produces: 'application/atom+xml',
   }),
   forMovie: defineRoute({
     method: 'GET',

@@ -1,8 +1,6 @@
 import type { FeedEvent, LanguageCode } from '@movieclub/contract';
-import { Feed } from 'feed';
+import { atomDocument, escapeHtml, htmlParagraphs } from '../http/atom';
 import { ATOM_TEXTS, type AtomTexts } from './atomTexts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const movieName = (event: FeedEvent, words: AtomTexts) => (event.movie ? (event.movie.year === null ? event.movie.title : `${event.movie.title} (${event.movie.year})`) : words.aMovie);
 
@@ -41,10 +39,7 @@ function pathOf(event: FeedEvent): string {
 function contentOf(event: FeedEvent, words: AtomTexts): string | undefined {
   if (!event.review?.text) return undefined;
   if (event.review.spoiler) return `<p>${escapeHtml(words.spoiler)}</p>`;
-  return event.review.text
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br />')}</p>`)
-    .join('');
+  return htmlParagraphs(event.review.text);
 }
 
 /**
@@ -53,19 +48,9 @@ function contentOf(event: FeedEvent, words: AtomTexts): string | undefined {
  */
 export function atomFeed(events: FeedEvent[], site: string, language: LanguageCode): string {
   const words = ATOM_TEXTS[language];
-  const feed = new Feed({
-    id: `${site}/feed`,
-    title: words.title,
-    link: `${site}/feed`,
-    language,
-    updated: events[0] ? new Date(events[0].at) : new Date(0),
-    generator: 'MovieClub',
-    feedLinks: { atom: `${site}/api/feed.atom` },
-    favicon: `${site}/logo.svg`,
-    copyright: '',
-  });
-  for (const event of events) {
-    feed.addItem({
+  return atomDocument(
+    { site, title: words.title, page: '/feed', self: '/api/feed.atom', language },
+    events.map((event) => ({
       id: `${site}/feed#${event.cursor}`,
       // Atom titles are HTML here (the library writes type="html"): names and titles are text.
       title: escapeHtml(titleOf(event, words)),
@@ -73,7 +58,6 @@ export function atomFeed(events: FeedEvent[], site: string, language: LanguageCo
       date: new Date(event.at),
       author: event.actor ? [{ name: event.actor.username, link: `${site}/user/profile/${encodeURIComponent(event.actor.username)}` }] : undefined,
       content: contentOf(event, words),
-    });
-  }
-  return feed.atom1();
+    })),
+  );
 }

@@ -1,6 +1,7 @@
 import { FEED_ATOM_ENTRIES, feedRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
 import { clubLanguage } from '../admin/settings';
+import { ATOM_CACHE, ATOM_TYPE } from '../http/atom';
 import { contractRoute } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
 import { atomFeed } from './atom';
@@ -13,7 +14,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
   contractRoute(app, api.atom)(async (request, reply) => {
     const { events } = await service.feed(app.db, null, { limit: FEED_ATOM_ENTRIES });
     const language = request.query.lang ?? (await clubLanguage(app.db, app.config));
-    return reply.type('application/atom+xml; charset=utf-8').header('Cache-Control', 'public, max-age=60').send(atomFeed(events, siteUrl(app, request), language));
+    return reply.type(ATOM_TYPE).header('Cache-Control', ATOM_CACHE).send(atomFeed(events, siteUrl(app, request), language));
   });
 
   contractRoute(app, api.mutes)(async (request) => service.mutes(app.db, request.user.id));

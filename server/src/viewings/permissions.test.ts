@@ -41,6 +41,7 @@ for (const kind of TEST_DATABASES) {
       { name: 'change a viewing', send: (agent, id) => agent.request('PATCH', `/api/viewings/${id}`, { note: 'Changed.', with: [] }), expected: OWNER_ONLY, mutates: true },
       { name: 'delete a viewing', send: (agent, id) => agent.delete(`/api/viewings/${id}`), expected: OWNER_ONLY, mutates: true },
       { name: 'read a diary', send: (agent) => agent.get('/api/users/perm_viewer/diary'), expected: ANYONE, mutates: false },
+      { name: 'follow a diary in a feed reader', send: (agent) => agent.get('/api/users/perm_viewer/diary.atom'), expected: ANYONE, mutates: false },
       { name: "read a movie's viewings", send: (agent) => agent.get(`/api/movies/${movieId}/viewings`), expected: ANYONE, mutates: false },
       { name: 'look up members to tag', send: (agent) => agent.get('/api/members?q=perm'), expected: SIGNED_IN, mutates: false },
     ];

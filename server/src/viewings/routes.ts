@@ -1,6 +1,9 @@
 import { viewingRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance } from 'fastify';
+import { clubLanguage } from '../admin/settings';
+import { ATOM_CACHE, ATOM_TYPE } from '../http/atom';
 import { contractRoute } from '../http/contractRoute';
+import { siteUrl } from '../http/siteUrl';
 import { notifyLater } from '../notifications/notify';
 import { viewingTagged } from '../notifications/producers';
 import * as service from './service';
@@ -36,6 +39,13 @@ export async function routes(app: FastifyInstance): Promise<void> {
     success: true,
     ...(await service.diaryOf(app.db, request.params.username, request.query)),
   }));
+
+  // Public, as the diary is; in the language asked for, else the club's.
+  contractRoute(app, api.diaryAtom)(async (request, reply) => {
+    const language = request.query.lang ?? (await clubLanguage(app.db, app.config));
+    const atom = await service.diaryFeed(app.db, request.params.username, siteUrl(app, request), language);
+    return reply.type(ATOM_TYPE).header('Cache-Control', ATOM_CACHE).send(atom);
+  });
 
   contractRoute(app, api.forMovie)(async (request) => ({
     success: true,

@@ -1,5 +1,7 @@
 import {
+  DIARY_PAGE_SIZE,
   type DiaryEntry,
+  type LanguageCode,
   MEMBER_SEARCH_LIMIT,
   MOVIE_VIEWINGS_LIMIT,
   type MovieViewingsReply,
@@ -13,6 +15,7 @@ import type { Database } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { movieExists } from '../reviews/queries';
 import { findUserByName } from '../users/queries';
+import { diaryAtom } from './diaryAtom';
 import * as q from './queries';
 
 type Db = Kysely<Database>;
@@ -141,6 +144,22 @@ export async function diaryOf(
 ): Promise<{ viewings: DiaryEntry[]; total: number }> {
   const owner = await findUserByName(db, username);
   if (!owner) throw notFound('User not found.', 'user_not_found');
+  return diaryOfOwner(db, owner, query);
+}
+
+/** A member's newest diary entries as an Atom feed in `language` (see diaryAtom.ts). */
+export async function diaryFeed(db: Db, username: string, site: string, language: LanguageCode): Promise<string> {
+  const owner = await findUserByName(db, username);
+  if (!owner) throw notFound('User not found.', 'user_not_found');
+  const { viewings } = await diaryOfOwner(db, owner, { limit: DIARY_PAGE_SIZE, offset: 0 });
+  return diaryAtom(owner.username, viewings, site, language);
+}
+
+async function diaryOfOwner(
+  db: Db,
+  owner: { id: number },
+  query: { year?: number; month?: number; limit: number; offset: number },
+): Promise<{ viewings: DiaryEntry[]; total: number }> {
   const range = monthRange(query.year, query.month);
   const [rows, total] = await Promise.all([q.diaryPage(db, owner.id, range, query.limit, query.offset), q.diaryCount(db, owner.id, range)]);
   const companions = await q.companionsOf(db, rows.map((row) => row.id));

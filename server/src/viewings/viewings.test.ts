@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { latestViewingDate } from '@movieclub/contract';
+import Parser from 'rss-parser';
 import { addMovie, createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
@@ -127,6 +128,32 @@ for (const kind of TEST_DATABASES) {
         assert.deepEqual([refused.status, refused.body.error], [400, error]);
       }
       assert.equal((await app.agent().get('/api/users/nobody_here/diary')).status, 404);
+    });
+
+    it("serves a member's diary as an Atom feed a reader parses: the film and stars, the day, who with, where and the note, escaped", async () => {
+      const diarist = await createUser(app, 'atom_diarist');
+      const logged = await diarist.agent.post('/api/viewings', { movie_id: movieId, watched_on: '2025-07-04', with: ['diary_ann'], place: '<Home> & co', note: 'Line one\n\nLine <two>' });
+      assert.equal(logged.status, 200, JSON.stringify(logged.body));
+      await diarist.agent.post('/api/viewings', { movie_id: movieId, watched_on: '2025-08-01' });
+      await diarist.agent.post('/api/review', { movie_id: movieId, stars: 8 });
+
+      const reply = await fetch(`${app.url}/api/users/ATOM_DIARIST/diary.atom`);
+      assert.equal(reply.status, 200);
+      assert.match(reply.headers.get('content-type') ?? '', /^application\/atom\+xml/);
+      const atom = await new Parser().parseString(await reply.text());
+      assert.equal(atom.title, "atom_diarist's diary · MovieClub");
+      const diary = (await app.agent().get('/api/users/atom_diarist/diary')).body.viewings as { id: number }[];
+      assert.deepEqual(atom.items.map((item) => item.id), diary.map((entry) => `${app.url}/user/profile/atom_diarist?tab=diary#viewing-${entry.id}`), 'newest first, as the diary');
+      const [rewatch, first] = atom.items;
+      assert.deepEqual([rewatch.title, first.title], ['Diary Feature (1999) 8 ★, rewatched', 'Diary Feature (1999) 8 ★']);
+      assert.equal(first.link, `${app.url}/movie/${movieId}`);
+      assert.equal(first.content, '<p>Watched on 4 Jul 2025, with diary_ann, at &lt;Home&gt; &amp; co.</p><p>Line one</p><p>Line &lt;two&gt;</p>');
+
+      const german = await new Parser().parseString(await (await fetch(`${app.url}/api/users/atom_diarist/diary.atom?lang=de`)).text());
+      assert.equal(german.title, 'Tagebuch von atom_diarist · MovieClub');
+      assert.equal(german.items[1].content, '<p>Gesehen am 4. Juli 2025, mit diary_ann, Ort: &lt;Home&gt; &amp; co.</p><p>Line one</p><p>Line &lt;two&gt;</p>');
+      const unknown = await app.agent().get('/api/users/nobody_here/diary.atom');
+      assert.deepEqual([unknown.status, unknown.body.error], [404, 'User not found.']);
     });
 
     it("logs today's viewing for a review posted without one, and lists a movie's viewings with the caller's own", async () => {

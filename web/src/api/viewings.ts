@@ -1,5 +1,8 @@
 import type { DiaryReply, MemberSearchReply, MovieViewingsReply, ViewingChange, ViewingCreate, ViewingReply } from '@movieclub/contract';
-import { api } from './client';
+import { api, inReadersLanguage, resolveApiUrl } from './client';
+
+/** A member's diary as an Atom feed, for a feed reader, in the reader's language. */
+export const diaryAtomUrl = (username: string) => resolveApiUrl(inReadersLanguage(`/api/users/${encodeURIComponent(username)}/diary.atom`));
 
 export const logViewing = (viewing: ViewingCreate) => api.post<ViewingReply>('/api/viewings', viewing);
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import { fetchDiary, logViewing } from '../../api/viewings';
+import { diaryAtomUrl, fetchDiary, logViewing } from '../../api/viewings';
 import { t } from '../../i18n';
 import { diaryMonth, namesText } from '../../lib/viewingDates';
 import { starsText } from './profileView';
@@ -47,6 +47,11 @@ export function DiaryList({ username, isOwn }: { username: string; isOwn: boolea
 
   return (
     <div className="diary">
+      <p className="diary-follow">
+        <a href={diaryAtomUrl(username)} type="application/atom+xml">
+          <i className="pi pi-wifi" aria-hidden="true" /> {t('Follow this diary in a feed reader')}
+        </a>
+      </p>
       {byMonth(viewings).map((group) => (
         <section key={group.month} className="diary-month" aria-labelledby={`diary-${group.month}`}>
           <h3 id={`diary-${group.month}`}>{group.month === UNDATED ? t('Watched, day unknown') : diaryMonth(`${group.month}-01`)}</h3>

@@ -1,0 +1,42 @@
+import { Feed, type Item } from 'feed';
+
+/** Text for an Atom element of type html (titles and content): escaped, so names and titles read as they are. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** Plain text people wrote, as escaped HTML paragraphs (a blank line parts them, a line break stays one). */
+export const htmlParagraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br />')}</p>`)
+    .join('');
+
+export interface AtomHead {
+  /** This site's absolute address. */
+  site: string;
+  title: string;
+  /** The page the feed follows, and the feed's own address, both from the site's root. */
+  page: string;
+  self: string;
+  language: string;
+}
+
+/** An Atom feed (RFC 4287) of `entries`, newest first; its time is the newest entry's. */
+export function atomDocument(head: AtomHead, entries: Item[]): string {
+  const feed = new Feed({
+    id: `${head.site}${head.page}`,
+    title: head.title,
+    link: `${head.site}${head.page}`,
+    language: head.language,
+    updated: entries[0]?.date ?? new Date(0),
+    generator: 'MovieClub',
+    feedLinks: { atom: `${head.site}${head.self}` },
+    favicon: `${head.site}/logo.svg`,
+    copyright: '',
+  });
+  for (const entry of entries) feed.addItem(entry);
+  return feed.atom1();
+}
+
+export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
+/** Feed readers poll: a minute's cache keeps their polls cheap. */
+export const ATOM_CACHE = 'public, max-age=60';
