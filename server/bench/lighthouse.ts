@@ -33,6 +33,8 @@ const SAVE_DIR = process.env.BENCH_LIGHTHOUSE_SAVE;
 /** The least score of each screen, by mode. */
 const SCORE_TARGET = { mobile: 90, desktop: 95 };
 /** Runs per screen and mode: one run's score moves by several points on a shared 2-core machine, their median far less. */
+/** BENCH_WEB_DIST=<folder> audits another build of the client (web/dist by default), to compare two builds. */
+const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(REPO_ROOT, 'web/dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
 function median(values: number[]): number {
@@ -98,7 +100,7 @@ async function audit(url: string, port: number, desktop: boolean): Promise<Score
 }
 
 export async function benchLighthouse(): Promise<void> {
-  const webDist = path.join(REPO_ROOT, 'web/dist');
+  const webDist = WEB_DIST;
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('Build the client first: npm run build');
   if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'movieclub-lighthouse-'));

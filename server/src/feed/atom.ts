@@ -1,14 +1,8 @@
 import type { FeedEvent, LanguageCode } from '@movieclub/contract';
-import { atomDocument, escapeHtml, htmlParagraphs } from '../http/atom';
+import { atomDocument, escapeHtml, htmlParagraphs, joinNames } from '../http/atom';
 import { ATOM_TEXTS, type AtomTexts } from './atomTexts';
 
 const movieName = (event: FeedEvent, words: AtomTexts) => (event.movie ? (event.movie.year === null ? event.movie.title : `${event.movie.title} (${event.movie.year})`) : words.aMovie);
-
-function namesOf(event: FeedEvent, words: AtomTexts): string | null {
-  const names = event.with.map((member) => member.username);
-  if (names.length === 0) return null;
-  return names.length === 1 ? names[0] : words.and(names.slice(0, -1).join(', '), names[names.length - 1]);
-}
 
 /** What happened, as the client's feed says it: the actor, then the sentence. */
 function titleOf(event: FeedEvent, words: AtomTexts): string {
@@ -16,7 +10,7 @@ function titleOf(event: FeedEvent, words: AtomTexts): string {
   const list = event.list?.name ?? words.aList;
   const what = {
     review: () => words.rated(movie, event.review?.stars ?? null),
-    viewing: () => words.watched(movie, namesOf(event, words)),
+    viewing: () => words.watched(movie, joinNames(event.with.map((member) => member.username), words.and)),
     movie_added: () => words.addedToCatalogue(movie),
     list_addition: () => words.addedToList(movie, list),
     pick: () => words.picked(movie, list),

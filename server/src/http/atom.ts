@@ -10,6 +10,12 @@ export const htmlParagraphs = (text: string) =>
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br />')}</p>`)
     .join('');
 
+/** 'ann, bob and cy' in the language's own word for 'and' (the client's feed joins names so). */
+export function joinNames(names: string[], and: (names: string, last: string) => string): string | null {
+  if (names.length === 0) return null;
+  return names.length === 1 ? names[0] : and(names.slice(0, -1).join(', '), names[names.length - 1]);
+}
+
 export interface AtomHead {
   /** This site's absolute address. */
   site: string;

@@ -1,5 +1,5 @@
 import type { DiaryEntry, LanguageCode } from '@movieclub/contract';
-import { atomDocument, escapeHtml, htmlParagraphs } from '../http/atom';
+import { atomDocument, escapeHtml, htmlParagraphs, joinNames } from '../http/atom';
 
 /** The words of a member's diary as an Atom feed, in each language a club may choose. */
 interface DiaryAtomTexts {
@@ -51,8 +51,8 @@ function contentOf(entry: DiaryEntry, words: DiaryAtomTexts): string {
   const day = entry.watched_on
     ? words.watchedOn(new Date(`${entry.watched_on}T00:00:00Z`).toLocaleDateString(words.locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }))
     : words.noDay;
-  const names = entry.with.map((member) => member.username);
-  const companions = names.length === 0 ? null : words.with(names.length === 1 ? names[0] : words.and(names.slice(0, -1).join(', '), names[names.length - 1]));
+  const names = joinNames(entry.with.map((member) => member.username), words.and);
+  const companions = names === null ? null : words.with(names);
   const facts = [day, companions, entry.place ? words.place(entry.place) : null].filter(Boolean).join(', ');
   const logged = entry.tagged ? `<p>${escapeHtml(words.loggedBy(entry.user.username))}</p>` : '';
   // A tagged viewing's note is its logger's own, which the diary does not show either.
