@@ -76,4 +76,52 @@ describe('SQLite locked by another connection', { skip: !TEST_DATABASES.includes
     const rows = await sql<{ n: number }>`select n from lock_probe`.execute(db);
     assert.deepEqual(rows.rows, [{ n: 1 }]);
   });
+  it('lends the connection to reads while a transaction waits to begin, then writes all of it', async () => {
+    const { db } = site.database;
+    await sql`create table if not exists lock_probe_two (n integer)`.execute(db);
+    other.exec('begin immediate');
+    let committed = false;
+    let waitingTransaction: Promise<unknown>;
+    try {
+      waitingTransaction = db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`insert into lock_probe_two (n) values (1)`.execute(trx);
+          await sql`insert into lock_probe_two (n) values (2)`.execute(trx);
+        })
+        .then(() => (committed = true));
+      await sleep(50);
+      // Before, the transaction began at once and its first insert waited inside it, holding the connection: this read waited too.
+      const read = await sql<{ one: number }>`select 1 as one`.execute(db);
+      assert.deepEqual(read.rows, [{ one: 1 }]);
+      assert.equal(committed, false, 'the transaction is still waiting for the lock');
+    } finally {
+      other.exec('rollback');
+    }
+    await waitingTransaction;
+    const rows = await sql<{ n: number }>`select n from lock_probe_two order by n`.execute(db);
+    assert.deepEqual(rows.rows, [{ n: 1 }, { n: 2 }]);
+  });
+
+  it('lets a transaction that reads, then writes, finish when another connection writes meanwhile', async () => {
+    const { db } = site.database;
+    await sql`create table if not exists lock_probe_three (n integer)`.execute(db);
+    await sql`insert into lock_probe_three (n) values (1)`.execute(db);
+    other.pragma('busy_timeout = 0');
+    let otherWrite: unknown = null;
+    await db.transaction().execute(async (trx) => {
+      const before = await sql<{ total: number }>`select sum(n) as total from lock_probe_three`.execute(trx);
+      // Another process writes between this transaction's read and its write.
+      try {
+        other.exec('insert into lock_probe_three (n) values (100)');
+      } catch (error) {
+        otherWrite = (error as { code?: string }).code;
+      }
+      await sql`insert into lock_probe_three (n) values (${before.rows[0].total + 1})`.execute(trx);
+    });
+    // The transaction held the write lock from its start: the other write was refused, not this one (SQLITE_BUSY_SNAPSHOT).
+    assert.equal(otherWrite, 'SQLITE_BUSY');
+    const rows = await sql<{ n: number }>`select n from lock_probe_three order by n`.execute(db);
+    assert.deepEqual(rows.rows, [{ n: 1 }, { n: 2 }]);
+  });
 });

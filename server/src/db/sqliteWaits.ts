@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type SQLite from 'better-sqlite3';
 import {
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
@@ -23,9 +23,9 @@ const isWaitable = (error: unknown) => WAITABLE.has(String((error as { code?: un
  * SQLite with its wait for another connection's lock off the event loop. SQLite's own wait
  * (busy_timeout) sleeps in the thread that runs JavaScript: while a write waited out an import's
  * lock, the whole server stopped for up to 5 s a call. Here SQLite is told not to wait, and a
- * statement refused for a lock is tried again after a pause, up to SQLITE_LOCK_WAIT_MS. Outside a
- * transaction the connection is lent to other calls meanwhile (their reads go on beside the lock
- * in WAL mode); inside one it stays with its transaction.
+ * statement refused for a lock is tried again after a pause, up to SQLITE_LOCK_WAIT_MS, while
+ * the connection is lent to other calls (their reads go on beside the lock in WAL mode). A
+ * transaction waits as it begins (see beginTransaction), so none waits holding the connection.
  */
 export class WaitingSqliteDialect extends SqliteDialect {
   constructor(
@@ -53,8 +53,15 @@ class WaitingDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     return new WaitingConnection(await this.inner.acquireConnection(), this);
   }
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return this.inner.beginTransaction(connection, settings);
+  /**
+   * A transaction takes the write lock as it begins (`begin immediate`), unless it only reads. Its
+   * wait for the lock is then a wait to begin, during which the connection serves other calls, and
+   * once begun its writes never wait: with a plain `begin` the first write waited inside the
+   * transaction, holding the connection from every other call of the process, and a transaction
+   * that read before another process wrote could not write at all (SQLITE_BUSY_SNAPSHOT).
+   */
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    await connection.executeQuery(CompiledQuery.raw(settings.accessMode === 'read only' ? 'begin' : 'begin immediate'));
   }
   commitTransaction(connection: DatabaseConnection) {
     return this.inner.commitTransaction(connection);
