@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -5,6 +6,7 @@ import { primereactBaseStyles } from './build/primereactBaseStyles';
 import { primereactStylesOnce } from './build/primereactStylesOnce';
 import { pwa } from './build/pwa';
 import { unusedPrimeReactParts } from './build/unusedPrimeReactParts';
+import { unusedThemeRules } from './build/unusedThemeRules';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -21,7 +23,14 @@ const proxy = {
 export default defineConfig({
   // Files refer to each other relatively, so one build serves any BASE_PATH; the server makes the page's own addresses absolute.
   base: './',
-  plugins: [react(), unusedPrimeReactParts(), primereactBaseStyles(), primereactStylesOnce(), VitePWA(pwa)],
+  plugins: [
+    react(),
+    unusedPrimeReactParts(),
+    unusedThemeRules(fileURLToPath(new URL('./src', import.meta.url))),
+    primereactBaseStyles(),
+    primereactStylesOnce(),
+    VitePWA(pwa),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': proxy, '/socket.io': { ...proxy, ws: true }, '/uploads': proxy },

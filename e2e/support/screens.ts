@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
 import { screenshot } from './harness';
 import { layoutProblems } from './layout';
+import { leftOutThemeRulesInUse } from './themeRules';
 
 const DOCS_SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 export const PHONE = { width: 390, height: 844 };
@@ -29,12 +30,14 @@ async function copyToDocs(picture: string, name: string): Promise<void> {
 
 /**
  * A screen reached in the journey: checked with axe-core (no serious or critical
- * violations) and photographed at desktop and phone widths. With
+ * violations) and for theme rules the build left out that would style it, and photographed at desktop and phone widths. With
  * DOCS_SCREENSHOTS=1 the pictures of DOCUMENTED_SCREENS also replace those in docs/screenshots/.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   const violations = await seriousViolations(page);
   if (violations.length) throw new Error(`Accessibility problems on ${name}:\n${describeViolations(violations)}`);
+  const leftOutInUse = await leftOutThemeRulesInUse(page);
+  if (leftOutInUse.length) throw new Error(`Theme rules the build leaves out would style ${name}: ${leftOutInUse.slice(0, 5).join(', ')}`);
   const desktop = await screenshot(page, `journey-${name}-desktop`);
   const desktopProblems = await layoutProblems(page);
   const original = page.viewportSize() ?? DESKTOP;
