@@ -151,6 +151,20 @@ describe('the movie page in the browser', () => {
     await context.close();
   });
 
+  for (const [name, viewport, visible] of [['desktop', DESKTOP, 4], ['phone', PHONE, 1]] as const) {
+    it(`shows ${visible} recommendation${visible === 1 ? '' : 's'} at a time on a ${name} screen, as its width asks`, async () => {
+      const { page, context, pageErrors } = await newPage(browser, site.url, viewport);
+      await page.goto(`/movie/${source.id}`);
+      const active = page.locator('.movie-recommendations .p-carousel-item-active .recommendation');
+      await active.first().waitFor();
+      assert.ok((await page.locator('.movie-recommendations .recommendation').count()) > visible, 'more recommendations than fit at once');
+      await page.waitForFunction(({ expected }) => document.querySelectorAll('.movie-recommendations .p-carousel-item-active').length === expected, { expected: visible }, { timeout: 5_000 }).catch(() => undefined);
+      assert.equal(await active.count(), visible);
+      assert.deepEqual(pageErrors, []);
+      await context.close();
+    });
+  }
+
   it("opens a recommendation's movie page with View, in the catalogue or not yet", async () => {
     const { page, context, pageErrors } = await newPage(browser, site.url);
     await page.goto(`/movie/${source.id}`);

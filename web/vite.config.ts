@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { moduleChunks } from './build/moduleChunks';
 import { primereactBaseStyles } from './build/primereactBaseStyles';
 import { primereactStylesOnce } from './build/primereactStylesOnce';
 import { pwa } from './build/pwa';
@@ -30,6 +31,7 @@ export default defineConfig({
     primereactBaseStyles(),
     primereactStylesOnce(),
     VitePWA(pwa),
+    moduleChunks(fileURLToPath(new URL('.', import.meta.url))),
   ],
   server: {
     port: 5173,

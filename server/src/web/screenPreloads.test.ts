@@ -7,7 +7,10 @@ import { REPO_ROOT } from '../config';
 import { startTestApp, type TestApp } from '../testing/testApp';
 import { SCREEN_MODULES } from './screenPreloads';
 
-/** A build's manifest in Vite's shape: the entry with its own imports, two screens sharing a chunk. */
+/**
+ * A build's manifest in Vite's shape: the entry with its own imports, two screens sharing a chunk,
+ * and two screens merged into one chunk, which the manifest names by the chunk, not the screen.
+ */
 const MANIFEST = {
   'index.html': { file: 'assets/index-A1.js', isEntry: true, imports: ['_react-B2.js'], css: ['assets/index-C3.css'] },
   '_react-B2.js': { file: 'assets/react-B2.js' },
@@ -15,6 +18,13 @@ const MANIFEST = {
   'src/pages/movie/MoviePage.tsx': { file: 'assets/MoviePage-F6.js', isDynamicEntry: true, imports: ['index.html', '_cards-D4.js'], css: ['assets/MoviePage-G7.css'] },
   'src/pages/home/HomePage.tsx': { file: 'assets/HomePage-H8.js', isDynamicEntry: true, imports: ['index.html', '_cards-D4.js'], dynamicImports: ['src/pages/home/FirstRun.tsx'] },
   'src/pages/home/FirstRun.tsx': { file: 'assets/FirstRun-J9.js', isDynamicEntry: true },
+  '_RegisterPage-K1.js': { file: 'assets/RegisterPage-K1.js', isDynamicEntry: true, imports: ['index.html', '_cards-D4.js'], css: ['assets/RegisterPage-L2.css'] },
+};
+/** Which chunk holds each module, as web/build/moduleChunks.ts writes it. */
+const MODULE_CHUNKS = {
+  'src/pages/register/RegisterPage.tsx': 'assets/RegisterPage-K1.js',
+  'src/pages/login/LinkAccountPage.tsx': 'assets/RegisterPage-K1.js',
+  'src/pages/movie/MoviePage.tsx': 'assets/MoviePage-F6.js',
 };
 
 const linksOf = (html: string) =>
@@ -30,6 +40,7 @@ describe("naming a screen's files in the page", () => {
     fs.mkdirSync(path.join(dist, '.vite'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>MovieClub</title><script type="module" crossorigin src="./assets/index-A1.js"></script></head><body></body></html>');
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    fs.writeFileSync(path.join(dist, '.vite', 'module-chunks.json'), JSON.stringify(MODULE_CHUNKS));
   });
   after(async () => {
     for (const app of apps) await app.close();
@@ -50,6 +61,15 @@ describe("naming a screen's files in the page", () => {
       'modulepreload /assets/cards-D4.js',
       'preload /assets/cards-E5.css',
     ]);
+    // Screens merged into a shared chunk are found through it.
+    for (const address of ['/register', '/login/link']) {
+      assert.deepEqual(linksOf(String((await app.agent().get(address)).body)), [
+        'modulepreload /assets/RegisterPage-K1.js',
+        'modulepreload /assets/cards-D4.js',
+        'preload /assets/RegisterPage-L2.css',
+        'preload /assets/cards-E5.css',
+      ], address);
+    }
     // A screen the build does not hold, and an address no screen draws, get the page as built.
     for (const address of ['/watchlist', '/no/such/screen']) {
       const html = String((await app.agent().get(address)).body);

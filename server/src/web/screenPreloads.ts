@@ -55,10 +55,11 @@ export function readScreenFiles(webDist: string): ((pathname: string) => ScreenF
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, loaded);
 
+  const keyOfModule = manifestKeys(webDist, manifest);
   const byModule = new Map<string, ScreenFiles>();
   for (const [, module] of SCREEN_MODULES) {
     const keys = new Set<string>();
-    walk(module, keys);
+    walk(keyOfModule(module), keys);
     const own = [...keys].filter((key) => !loaded.has(key));
     byModule.set(module, {
       scripts: own.map((key) => manifest[key].file),
@@ -71,7 +72,26 @@ export function readScreenFiles(webDist: string): ((pathname: string) => ScreenF
   };
 }
 
-/** Link elements that fetch a screen's files while the entry script loads (hrefs under the site's prefix). */
+/**
+ * A module's key in the manifest: its own path when its chunk stands for it alone, else the key of
+ * the chunk the build put it in (web/build/moduleChunks.ts).
+ */
+function manifestKeys(webDist: string, manifest: Record<string, ManifestChunk>): (module: string) => string {
+  let chunkOf: Record<string, string> = {};
+  try {
+    chunkOf = JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'module-chunks.json'), 'utf8')) as Record<string, string>;
+  } catch {
+    // An older build: modules are found by their own keys only.
+  }
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  return (module) => (manifest[module] ? module : (keyOfFile.get(chunkOf[module] ?? '') ?? module));
+}
+
+/**
+ * Link elements that fetch a screen's files while the entry script loads (hrefs under the site's
+ * prefix). Styles are fetched, not applied: as the page's own stylesheets they would hold its
+ * first paint (the header) until each had arrived.
+ */
 export function preloadLinks(files: ScreenFiles, basePath: string): string {
   return [
     ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${basePath}/${file}" />`),

@@ -31,9 +31,9 @@ export function pageHtml(html: string, basePath: string): string {
 
 /**
  * index.html as sent for an address, read again only when the file changes: with links that fetch
- * that address's screen and its first calls alongside the entry script.
+ * that address's screen and its first calls alongside the entry script. Fails when the page is not built.
  */
-function pageReader(webDist: string, basePath: string) {
+export function pageReader(webDist: string, basePath: string) {
   const file = path.join(webDist, 'index.html');
   let cached: { mtimeMs: number; head: string; rest: string; screenFiles: ReturnType<typeof readScreenFiles>; headByScreen: Map<string, string> } | null = null;
   return async (pathname: string): Promise<string> => {

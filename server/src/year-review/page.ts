@@ -1,7 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { pageHtml } from '../web/static';
-
 /** What a link preview of a year in review shows (Open Graph and Twitter card tags). */
 export interface LinkPreview {
   title: string;
@@ -37,15 +33,4 @@ export function withLinkPreview(html: string, preview: LinkPreview): string {
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(preview.title)}</title>`)
     .replace('</head>', `    ${tags}\n  </head>`);
-}
-
-/** Reads the built page once per change of the file (a new build while running is picked up), as the client's fallback sends it. */
-export function builtPage(webDist: string, basePath: string): () => Promise<string> {
-  const file = path.join(webDist, 'index.html');
-  let cached: { mtimeMs: number; html: string } | null = null;
-  return async () => {
-    const { mtimeMs } = await fs.stat(file);
-    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: pageHtml(await fs.readFile(file, 'utf8'), basePath) };
-    return cached.html;
-  };
 }

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clubLanguage } from '../admin/settings';
 import { contractRoute } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
+import { pageReader } from '../web/static';
 import { yearCardPng } from './card';
-import { builtPage, type LinkPreview, withLinkPreview } from './page';
+import { type LinkPreview, withLinkPreview } from './page';
 import * as service from './service';
 
 /** Cards change as the year fills: cached briefly, by browsers and by the sites that show previews. */
@@ -36,11 +37,12 @@ export async function routes(app: FastifyInstance): Promise<void> {
   // The story pages themselves: the client's page with a link preview in its head, for
   // chats and feeds that read it without running the client. Anything odd gets the plain page.
   if (!app.config.webDist) return;
-  const page = builtPage(app.config.webDist, app.config.basePath);
+  // The page as the client's fallback sends it, with the links that fetch the year's screen.
+  const page = pageReader(app.config.webDist, app.config.basePath);
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, preview: () => Promise<Omit<LinkPreview, 'url'>>) => {
     let html: string;
     try {
-      html = await page();
+      html = await page(request.url.split('?')[0]);
     } catch {
       return reply.callNotFound();
     }
