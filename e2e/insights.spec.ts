@@ -183,3 +183,26 @@ describe('club insights in the browser', () => {
     await context.close();
   });
 });
+
+describe('who has seen a movie in a new club', () => {
+  let site: Site;
+  let browser: Browser;
+
+  before(async () => {
+    ({ site, browser } = await openStage());
+  });
+  after(() => closeStage(site, browser));
+
+  it('says nobody has seen it yet, and not that everyone has, before anyone is active', async () => {
+    const newcomer = await createUser(site, 'first_member');
+    const movie = await addMovie(site.database.db, { title: 'First Night Film' });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, newcomer);
+    await page.goto(`/movie/${movie.id}`);
+    const card = page.locator('.movie-seen-by');
+    await card.getByText('Seen it (0)').waitFor();
+    assert.match(await card.innerText(), /Nobody in the club yet\./);
+    assert.doesNotMatch(await card.innerText(), /Everyone in the club has seen it|Not yet/);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+});

@@ -55,11 +55,14 @@ export function SeenByAvatars({ seen, notSeen, compact = false }: { seen: StatsM
         {seen.length === 0 ? <p className="seen-by-none">{t('Nobody in the club yet.')}</p> : <Faces people={seen} />}
         {seen.length > 0 && <p className="seen-by-names">{names(seen)}</p>}
       </section>
-      <section>
-        <h3>{t('Not yet ({{n}})', { n: notSeen.length })}</h3>
-        {notSeen.length === 0 ? <p className="seen-by-none">{t('Everyone in the club has seen it.')}</p> : <Faces people={notSeen} />}
-        {notSeen.length > 0 && <p className="seen-by-names">{names(notSeen)}</p>}
-      </section>
+      {/* A club with nobody active yet has no one left to see it either: not 'Everyone… has seen it'. */}
+      {seen.length + notSeen.length > 0 && (
+        <section>
+          <h3>{t('Not yet ({{n}})', { n: notSeen.length })}</h3>
+          {notSeen.length === 0 ? <p className="seen-by-none">{t('Everyone in the club has seen it.')}</p> : <Faces people={notSeen} />}
+          {notSeen.length > 0 && <p className="seen-by-names">{names(notSeen)}</p>}
+        </section>
+      )}
     </div>
   );
 }
