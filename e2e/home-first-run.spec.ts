@@ -78,6 +78,11 @@ describe('the home page of a new install', () => {
       // The suggestions stay for the visit: a second title is one more click.
       await page.getByRole('button', { name: 'Add The Dark Knight (2008)' }).click();
       await page.locator('.home-grid .movie-card-title', { hasText: 'The Dark Knight' }).waitFor();
+      // 'Club activity' shows each of the member's own additions as it happens, without a reload.
+      const activity = page.locator('.home-feed');
+      for (const title of ['The Shawshank Redemption (1994)', 'The Dark Knight (2008)']) {
+        await activity.locator('.feed-item', { hasText: `First_Member_${name} added ${title} to the catalogue` }).waitFor();
+      }
       const catalogue = (await (await fetch(`${site.url}/api/movies`)).json()) as { movies: { tconst: string }[] };
       assert.deepEqual(catalogue.movies.map((movie) => movie.tconst).sort(), ['tt0111161', 'tt0468569']);
       await screenshot(page, `home-first-run-added-${name}`);

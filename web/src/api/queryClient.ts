@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client';
+import { queryKeys } from './queryKeys';
 import { PUBLIC_LISTS_CACHE_MS } from './watchlists';
 
 /** Tries after the first when the server says it is briefly unable to answer. */
@@ -21,10 +22,12 @@ function unavailableRetryWait(error: unknown): number | null {
  * The one cache of server data. Failures are shown at once (the spec's error texts), except
  * a read the server asked to try again shortly (unavailableRetryWait), tried twice more while
  * the screen keeps loading; changes are never sent twice. Data is refetched when a screen
- * mounts or after a change invalidates it, not when the window regains focus.
+ * mounts or after a change invalidates it, not when the window regains focus. Every change a
+ * member makes may be an event of the club's feed, so a feed on screen reads again after each.
  */
 export function createQueryClient(): QueryClient {
-  const client = new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({ onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.feed }) }),
     defaultOptions: {
       queries: {
         retry: (failures, error) => failures < UNAVAILABLE_RETRIES && unavailableRetryWait(error) !== null,

@@ -14,6 +14,9 @@ interface FeedListProps {
   paged: boolean;
 }
 
+/** Others' events show within this while a feed is on screen (the member's own at once: queryClient). */
+const FEED_REFRESH_MS = 60_000;
+
 /** The club's events, newest first; on the full page, older ones on demand and mutes. */
 export function FeedList({ pageSize, me, paged }: FeedListProps) {
   const queryClient = useQueryClient();
@@ -22,6 +25,7 @@ export function FeedList({ pageSize, me, paged }: FeedListProps) {
     queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, pageSize, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_before ?? undefined,
+    refetchInterval: FEED_REFRESH_MS,
   });
   const mutes = useQuery({ queryKey: queryKeys.mutes, queryFn: ({ signal }) => fetchMutes(signal), enabled: paged && me !== null });
   const mute = useMutation({
