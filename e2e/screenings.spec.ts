@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
-import { startedHoursAgo } from '../server/src/screenings/testing';
+import { scheduleScreening, startedHoursAgo } from '../server/src/screenings/testing';
 import { addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { describeViolations, seriousViolations } from './support/a11y';
 import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
@@ -202,6 +202,22 @@ describe('movie nights in the browser', () => {
     assert.equal(await bobPage.page.locator('.rating-prompt').count(), 0);
     assert.deepEqual(bobPage.pageErrors, []);
     await bobPage.context.close();
+  });
+
+  it('says a night on an empty list has nothing to vote on yet, and links to the list', async () => {
+    const empty = await host.agent.post('/api/watchlists/public', { name: 'Empty Sundays' });
+    const id = await scheduleScreening(host.agent, { watchlist_id: empty.body.watchlist.id });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, host);
+    await page.goto(`/screening/${id}`);
+    const board = page.locator('.candidate-board');
+    await board.getByText('has no movies yet: add some to it, then vote for them here.').waitFor();
+    assert.equal(await board.getByText('everyone coming has seen every movie').count(), 0);
+    await page.getByRole('button', { name: 'Pick for the room' }).click();
+    await page.getByRole('alert').getByText('The list has no movies yet: add some to it before picking.').waitFor();
+    await board.getByRole('link', { name: 'Empty Sundays' }).click();
+    await page.waitForURL(/\/watchlist\/\d+-empty-sundays$/);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
   });
 
   it("offers the night's calendar file, which a calendar parser reads with the picked title", async () => {

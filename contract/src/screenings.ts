@@ -103,6 +103,7 @@ export const screeningDetail = screening
   .extend({
     rsvps: z.array(screeningRsvp).meta({ description: "Every answer: 'yes' first, then 'maybe', then 'no', by name." }),
     candidates: z.array(screeningCandidate).meta({ description: 'In list order.' }),
+    list_movies: z.number().int().min(0).meta({ description: 'How many movies its list holds: none, and there is nothing to vote on or pick.' }),
     attendees: z.array(screeningMember).meta({ description: 'Who came, once an editor recorded it.' }),
     my_rsvp: rsvpStatus.nullable(),
     my_votes: screeningVotes.nullable().meta({ description: 'Null when not signed in.' }),

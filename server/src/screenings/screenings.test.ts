@@ -205,6 +205,22 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual([voteForSeen.status, voteForSeen.body.error], [400, 'That movie is not a candidate for this screening.']);
     });
 
+    it('says how many movies the list holds, and refuses a pick on a list with none', async () => {
+      assert.equal((await detail(await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId }))).list_movies, world.listed.length);
+      const created = await world.owner.agent.post('/api/watchlists/public', { name: 'mn Empty List' });
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: created.body.watchlist.id });
+      await world.owner.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' });
+      const shown = await detail(id);
+      assert.deepEqual([shown.list_movies, shown.candidates], [0, []]);
+      const before = await screeningRows(app, id);
+      const refused = await world.owner.agent.post(`/api/screenings/${id}/pick`);
+      assert.deepEqual(
+        [refused.status, refused.body.code, refused.body.error],
+        [409, 'nothing_to_pick', 'The list has no movies yet: add some to it before picking.'],
+      );
+      assert.deepEqual(await screeningRows(app, id), before);
+    });
+
     it('picks among unseen, unvetoed candidates weighted by votes, purely at random without votes, and says so when nothing is left', async () => {
       const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId });
       const ids = world.listed.map((movie) => movie.id);

@@ -241,6 +241,7 @@ export async function detail(db: Db, access: ScreeningAccess, viewer: Viewer): P
     ...toScreening(screening),
     rsvps: rsvpList(state),
     candidates,
+    list_movies: state.items.length,
     attendees: attendees.map(({ username, profile_picture }) => ({ username, profile_picture })),
     my_rsvp: (mine?.status as RsvpStatus | undefined) ?? null,
     my_votes: viewer ? votesOf(state.votes.filter((vote) => vote.user_id === viewer.id)) : null,
@@ -319,6 +320,7 @@ export async function pick(db: Db, access: ScreeningAccess, userId: number): Pro
     await q.lockScreening(trx, id);
     if ((await q.attendeesOf(trx, id)).length > 0) throw conflict('Who came is already recorded; the pick stands.');
     const state = await board(trx, access.screening);
+    if (state.items.length === 0) throw conflict('The list has no movies yet: add some to it before picking.', 'nothing_to_pick');
     const pickable = state.candidates.filter((item) => isPickable(state, item.id));
     if (pickable.length === 0) {
       throw conflict('Nothing is left to pick: every candidate is vetoed or already seen by someone who is coming.', 'nothing_to_pick');

@@ -1,10 +1,11 @@
-import { SCREENING_UP_VOTES_MAX, SCREENING_VETOES_MAX, type ScreeningCandidate, type ScreeningDetail } from '@movieclub/contract';
+import { SCREENING_UP_VOTES_MAX, SCREENING_VETOES_MAX, type ScreeningCandidate, type ScreeningDetail, watchlistIdentifier } from '@movieclub/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { castVote, takeBackVote } from '../../api/screenings';
+import { Phrase } from '../../components/Phrase';
 import { withBase } from '../../lib/basePath';
 import { formatNumber, t } from '../../i18n';
 
@@ -70,7 +71,14 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
           {errorText(change.error, t('Could not save your vote. Please try again.'))}
         </p>
       )}
-      {screening.candidates.length === 0 ? (
+      {screening.list_movies === 0 ? (
+        <p className="screening-hint">
+          <Phrase
+            text={t('{{list}} has no movies yet: add some to it, then vote for them here.')}
+            parts={{ list: <Link to={`/watchlist/${watchlistIdentifier(screening.watchlist_id, screening.watchlist_name)}`}>{screening.watchlist_name}</Link> }}
+          />
+        </p>
+      ) : screening.candidates.length === 0 ? (
         <p className="screening-hint">{t('No candidates: everyone coming has seen every movie on the list.')}</p>
       ) : (
         <ol className="candidate-rows">
