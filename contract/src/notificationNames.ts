@@ -8,7 +8,7 @@ export const NOTIFICATION_KINDS = [
   'reply', // someone commented on a review you commented on
   'mention', // someone mentioned you in a comment
   'reaction', // someone reacted to your review or comment
-  'screening', // a movie night was scheduled on a list you own, moderate, or answered a movie night of
+  'screening', // a movie night was scheduled on a list you own, moderate, or answered a movie night of; or one you are coming to moved or was cancelled
   'rating_prompt', // you came to a movie night: rate its movie
   'viewing_tag', // someone tagged you in a viewing
 ] as const;

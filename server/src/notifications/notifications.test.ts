@@ -160,6 +160,48 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await notificationsOf(guest.agent)).notifications.length, 2, 'recording again asks nobody twice, and attendance tags tell nobody');
     });
 
+    it("tells those coming or maybe coming when a night moves, gets a new place or is cancelled, and nobody of a new note", async () => {
+      const prefix = `nm${++counter}`;
+      const world = await screeningWorld(app, prefix);
+      const [going, maybe, notGoing] = await members('going', 'maybe', 'no');
+      const listName = `${prefix} Public List`;
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, place: 'The attic' });
+      for (const [member, status] of [[going, 'yes'], [maybe, 'maybe'], [notGoing, 'no'], [world.owner, 'yes']] as const) {
+        assert.equal((await member.agent.post(`/api/screenings/${id}/rsvp`, { status })).status, 200);
+      }
+      const coming = [going, maybe];
+      const link = `/screening/${id}`;
+      const change = async (body: object) => assert.equal((await world.moderator.agent.request('PATCH', `/api/screenings/${id}`, body)).status, 200);
+
+      await change({ note: 'Bring snacks.' });
+      await change({ place: '' });
+      await settle();
+      for (const member of [...coming, notGoing]) assert.equal((await notificationsOf(member.agent)).notifications.length, 0, 'a note or a place taken away tells nobody');
+
+      // Moved, in the night's own offset (UTC-05:00 here): the day and time as its guests read them.
+      const later = startsIn(72, -300);
+      await change({ starts_at: later });
+      const moved = { kind: 'screening', actor: world.moderator.username, link, text: `The ${listName} movie night moved to ${later.slice(0, 10)} at ${later.slice(11, 16)}.` };
+      for (const member of coming) assert.deepEqual((await waitForNotifications(member.agent, 1)).map(brief), [moved]);
+
+      await change({ place: "Bob's den" });
+      for (const member of coming) {
+        assert.deepEqual(brief((await waitForNotifications(member.agent, 2))[0]), { ...moved, text: `The ${listName} movie night is now at Bob's den.` });
+      }
+      const laterStill = startsIn(96, -300);
+      await change({ starts_at: laterStill, place: 'The roof' });
+      const both = `The ${listName} movie night moved to ${laterStill.slice(0, 10)} at ${laterStill.slice(11, 16)}, The roof.`;
+      for (const member of coming) assert.equal((await waitForNotifications(member.agent, 3))[0].text, both);
+
+      assert.equal((await world.owner.agent.post(`/api/screenings/${id}/cancel`)).status, 200);
+      const cancelled = { kind: 'screening', actor: world.owner.username, link, text: `The ${listName} movie night of ${laterStill.slice(0, 10)} is cancelled.` };
+      for (const member of coming) assert.deepEqual(brief((await waitForNotifications(member.agent, 4))[0]), cancelled);
+      await settle();
+      assert.equal((await notificationsOf(notGoing.agent)).notifications.length, 0, "an answer of 'no' hears nothing");
+      assert.equal((await notificationsOf(world.moderator.agent)).notifications.length, 1, 'the mover hears only of the scheduling');
+      assert.deepEqual((await notificationsOf(world.owner.agent)).notifications.map(brief).map((row) => row.text).slice(0, 1), [both], 'the canceller is not told of it');
+    });
+
     it('tells members newly tagged in a viewing, once per viewing', async () => {
       const [ann, bob, cat, dan] = await members('ann', 'bob', 'cat', 'dan');
       const movie = await addMovie(app.database.db, { title: 'Jaws' });

@@ -98,6 +98,53 @@ export async function screeningScheduled(app: NotifyApp, input: { screeningId: n
   }
 }
 
+/** A screening's start and place, as its reply shows them (the start in its own offset). */
+interface NightDetails {
+  starts_at: string;
+  place: string | null;
+}
+
+/**
+ * A planned night changed: when its start moved or it has a new place, those who answered
+ * 'yes' or 'maybe' hear of it, once per change. A new note, or a place taken away, tells nobody.
+ */
+export async function screeningChanged(app: NotifyApp, input: { screeningId: number; listName: string; before: NightDetails; after: NightDetails; actorId: number; changedAt: string }): Promise<void> {
+  const { before, after, listName } = input;
+  const moved = Date.parse(before.starts_at) !== Date.parse(after.starts_at);
+  const newPlace = after.place !== null && after.place !== before.place ? after.place : null;
+  if (!moved && newPlace === null) return;
+  const [date, time] = [after.starts_at.slice(0, 10), after.starts_at.slice(11, 16)];
+  const sentence = !moved
+    ? text.screeningPlaceText(listName, newPlace!)
+    : newPlace === null
+      ? text.screeningMovedText(listName, date, time)
+      : text.screeningMovedPlaceText(listName, date, time, newPlace);
+  for (const userId of await q.screeningComing(app.db, input.screeningId)) {
+    await notify(app, {
+      userId,
+      kind: 'screening',
+      actorId: input.actorId,
+      text: sentence,
+      link: text.screeningLink(input.screeningId),
+      dedupeKey: `screening-changed:${input.screeningId}:${input.changedAt}`,
+    });
+  }
+}
+
+/** A night cancelled: those who answered 'yes' or 'maybe' hear of it. */
+export async function screeningCancelled(app: NotifyApp, input: { screeningId: number; listName: string; startsAt: string; actorId: number }): Promise<void> {
+  for (const userId of await q.screeningComing(app.db, input.screeningId)) {
+    await notify(app, {
+      userId,
+      kind: 'screening',
+      actorId: input.actorId,
+      text: text.screeningCancelledText(input.listName, input.startsAt.slice(0, 10)),
+      link: text.screeningLink(input.screeningId),
+      dedupeKey: `screening-cancelled:${input.screeningId}`,
+    });
+  }
+}
+
 /** Attendance recorded: each attendee who has not reviewed the movie is asked to rate it, once per night. */
 export async function attendanceRecorded(app: NotifyApp, input: { screeningId: number; listName: string; movieId: number }): Promise<void> {
   const movie = await q.movieTitle(app.db, input.movieId);

@@ -114,6 +114,12 @@ export async function screeningAudience(db: Db, watchlistId: number, screeningId
   return [...new Set(ids)];
 }
 
+/** Who answered 'yes' or 'maybe' to a screening: those a change of it concerns. */
+export async function screeningComing(db: Db, screeningId: number): Promise<number[]> {
+  const rows = await db.selectFrom('screening_rsvps').select('user_id').where('screening_id', '=', screeningId).where('status', 'in', ['yes', 'maybe']).execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** The attendees of a screening who have not reviewed the movie. */
 export async function attendeesWithoutReview(db: Db, screeningId: number, movieId: number): Promise<number[]> {
   const rows = await db

@@ -13,6 +13,12 @@ export const reactionText = (actor: string, reaction: Reaction, target: 'review'
 
 /** `date` is the day of the night in its own offset (YYYY-MM-DD). */
 export const screeningText = (listName: string, date: string) => `A movie night of ${listName} is scheduled for ${date}.`;
+/** A night moved: `date` and `time` are its new day and start in its own offset (YYYY-MM-DD, HH:MM). */
+export const screeningMovedText = (listName: string, date: string, time: string) => `The ${listName} movie night moved to ${date} at ${time}.`;
+export const screeningMovedPlaceText = (listName: string, date: string, time: string, place: string) =>
+  `The ${listName} movie night moved to ${date} at ${time}, ${place}.`;
+export const screeningPlaceText = (listName: string, place: string) => `The ${listName} movie night is now at ${place}.`;
+export const screeningCancelledText = (listName: string, date: string) => `The ${listName} movie night of ${date} is cancelled.`;
 export const ratingPromptText = (listName: string, title: string) => `You came to the ${listName} movie night: rate ${title}.`;
 export const viewingTagText = (actor: string, title: string) => `${actor} logged ${title} with you.`;
 

@@ -5,7 +5,7 @@ import { contractRoute } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
 import { screeningPickedEvent, screeningScheduledEvent } from '../webhooks/events';
 import { notifyLater } from '../notifications/notify';
-import { attendanceRecorded, screeningScheduled } from '../notifications/producers';
+import { attendanceRecorded, screeningCancelled, screeningChanged, screeningScheduled } from '../notifications/producers';
 import * as service from './service';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -39,8 +39,12 @@ export async function routes(app: FastifyInstance): Promise<void> {
 
   contractRoute(app, api.change)(async (request) => {
     const access = await service.accessScreening(app.db, request.params.id, request.user);
+    const before = service.toScreening(access.screening);
     const screening = await service.change(app.db, access, request.body);
     await announce(screening.id, 'details');
+    const changedAt = new Date().toISOString();
+    const { id, watchlist_name: listName } = screening;
+    notifyLater(app, 'screening change', () => screeningChanged(app, { screeningId: id, listName, before, after: screening, actorId: request.user.id, changedAt }));
     return { success: true, screening };
   });
 
@@ -48,6 +52,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const access = await service.accessScreening(app.db, request.params.id, request.user);
     const screening = await service.cancel(app.db, access);
     await announce(screening.id, 'cancelled');
+    const { id, watchlist_name: listName, starts_at: startsAt } = screening;
+    notifyLater(app, 'screening cancelled', () => screeningCancelled(app, { screeningId: id, listName, startsAt, actorId: request.user.id }));
     return { success: true, screening };
   });
 
