@@ -98,27 +98,21 @@ export async function screeningScheduled(app: NotifyApp, input: { screeningId: n
   }
 }
 
-/** A screening's start and place, as its reply shows them (the start in its own offset). */
-interface NightDetails {
-  starts_at: string;
-  place: string | null;
-}
-
 /**
- * A planned night changed: when its start moved or it has a new place, those who answered
- * 'yes' or 'maybe' hear of it, once per change. A new note, or a place taken away, tells nobody.
+ * A planned night moved or has a new place (`nightMove`): those who answered 'yes' or 'maybe'
+ * hear of it, once per change. `startsAt` is its new start in its own offset.
  */
-export async function screeningChanged(app: NotifyApp, input: { screeningId: number; listName: string; before: NightDetails; after: NightDetails; actorId: number; changedAt: string }): Promise<void> {
-  const { before, after, listName } = input;
-  const moved = Date.parse(before.starts_at) !== Date.parse(after.starts_at);
-  const newPlace = after.place !== null && after.place !== before.place ? after.place : null;
-  if (!moved && newPlace === null) return;
-  const [date, time] = [after.starts_at.slice(0, 10), after.starts_at.slice(11, 16)];
-  const sentence = !moved
-    ? text.screeningPlaceText(listName, newPlace!)
-    : newPlace === null
+export async function screeningChanged(
+  app: NotifyApp,
+  input: { screeningId: number; listName: string; startsAt: string; move: { moved: boolean; newPlace: string | null }; actorId: number; changedAt: string },
+): Promise<void> {
+  const { listName, startsAt, move } = input;
+  const [date, time] = [startsAt.slice(0, 10), startsAt.slice(11, 16)];
+  const sentence = !move.moved
+    ? text.screeningPlaceText(listName, move.newPlace!)
+    : move.newPlace === null
       ? text.screeningMovedText(listName, date, time)
-      : text.screeningMovedPlaceText(listName, date, time, newPlace);
+      : text.screeningMovedPlaceText(listName, date, time, move.newPlace);
   for (const userId of await q.screeningComing(app.db, input.screeningId)) {
     await notify(app, {
       userId,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clubLanguage } from '../admin/settings';
 import { contractRoute } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
-import { screeningPickedEvent, screeningScheduledEvent } from '../webhooks/events';
+import { screeningCancelledEvent, screeningMovedEvent, screeningPickedEvent, screeningScheduledEvent } from '../webhooks/events';
 import { notifyLater } from '../notifications/notify';
 import { attendanceRecorded, screeningCancelled, screeningChanged, screeningScheduled } from '../notifications/producers';
 import * as service from './service';
@@ -42,9 +42,14 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const before = service.toScreening(access.screening);
     const screening = await service.change(app.db, access, request.body);
     await announce(screening.id, 'details');
-    const changedAt = new Date().toISOString();
-    const { id, watchlist_name: listName } = screening;
-    notifyLater(app, 'screening change', () => screeningChanged(app, { screeningId: id, listName, before, after: screening, actorId: request.user.id, changedAt }));
+    const move = service.nightMove(before, screening);
+    if (move) {
+      const { id, watchlist_name: listName, starts_at: startsAt } = screening;
+      const changedAt = new Date().toISOString();
+      notifyLater(app, 'screening change', () => screeningChanged(app, { screeningId: id, listName, startsAt, move, actorId: request.user.id, changedAt }));
+      const site = baseUrl(request);
+      app.clubEvents.post((language) => screeningMovedEvent(app.db, site, id, language));
+    }
     return { success: true, screening };
   });
 
@@ -54,6 +59,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
     await announce(screening.id, 'cancelled');
     const { id, watchlist_name: listName, starts_at: startsAt } = screening;
     notifyLater(app, 'screening cancelled', () => screeningCancelled(app, { screeningId: id, listName, startsAt, actorId: request.user.id }));
+    const site = baseUrl(request);
+    app.clubEvents.post((language) => screeningCancelledEvent(app.db, site, id, language));
     return { success: true, screening };
   });
 

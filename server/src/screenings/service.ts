@@ -158,6 +158,19 @@ export async function change(db: Db, access: ScreeningAccess, input: ScreeningCh
   return toScreening(await reload(db, access.screening.id));
 }
 
+/** What a change moved, as guests hear of it: the start (any change of the instant) or a new place (one taken away is no news). */
+export interface NightMove {
+  moved: boolean;
+  newPlace: string | null;
+}
+
+/** Null when the change is no news to those coming (a note, a place taken away, the same start written in another offset). */
+export function nightMove(before: Screening, after: Screening): NightMove | null {
+  const moved = Date.parse(before.starts_at) !== Date.parse(after.starts_at);
+  const newPlace = after.place !== null && after.place !== before.place ? after.place : null;
+  return moved || newPlace !== null ? { moved, newPlace } : null;
+}
+
 export async function cancel(db: Db, access: ScreeningAccess): Promise<Screening> {
   requireEditor(access);
   requirePlanned(access.screening);

@@ -9,6 +9,9 @@ export interface EventTexts {
   stars(stars: number): string;
   night(list: string): string;
   nightAt(when: string, place: string | null): string;
+  nightMoved(list: string): string;
+  nightCancelled(list: string): string;
+  nightOff(when: string): string;
   pick(movie: string): string;
   pickWatched(list: string, when: string): string;
   joined(username: string): string;
@@ -25,6 +28,9 @@ export const EVENT_TEXTS: Record<LanguageCode, EventTexts> = {
     stars: (stars) => `${stars} of 10 stars.`,
     night: (list) => `Movie night: ${list}`,
     nightAt: (when, place) => (place ? `${when} at ${place}.` : `${when}.`),
+    nightMoved: (list) => `Movie night moved: ${list}`,
+    nightCancelled: (list) => `Movie night cancelled: ${list}`,
+    nightOff: (when) => `${when} is off.`,
     pick: (movie) => `Movie night pick: ${movie}`,
     pickWatched: (list, when) => `${list} watches it on ${when}.`,
     joined: (username) => `${username} joined the club`,
@@ -39,6 +45,9 @@ export const EVENT_TEXTS: Record<LanguageCode, EventTexts> = {
     stars: (stars) => `${stars} von 10 Sternen.`,
     night: (list) => `Filmabend: ${list}`,
     nightAt: (when, place) => (place ? `${when}, Ort: ${place}.` : `${when}.`),
+    nightMoved: (list) => `Filmabend verschoben: ${list}`,
+    nightCancelled: (list) => `Filmabend abgesagt: ${list}`,
+    nightOff: (when) => `${when} fällt aus.`,
     pick: (movie) => `Auswahl für den Filmabend: ${movie}`,
     pickWatched: (list, when) => `${list} schaut ihn am ${when}.`,
     joined: (username) => `${username} ist dem Club beigetreten`,

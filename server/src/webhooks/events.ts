@@ -54,6 +54,22 @@ export async function screeningScheduledEvent(db: Db, site: string, id: number, 
 }
 
 /** A movie night's pick. */
+/** A night that moved or has a new place: when and where it is now. */
+export async function screeningMovedEvent(db: Db, site: string, id: number, language: LanguageCode): Promise<ClubEvent | null> {
+  const night = await screening(db, id);
+  if (!night) return null;
+  const words = EVENT_TEXTS[language];
+  return { title: words.nightMoved(night.list), text: words.nightAt(localStart(night.starts_at, night.utc_offset, language), night.place), url: `${site}/screening/${id}`, tags: ['calendar'] };
+}
+
+/** A cancelled night: which one is off. */
+export async function screeningCancelledEvent(db: Db, site: string, id: number, language: LanguageCode): Promise<ClubEvent | null> {
+  const night = await screening(db, id);
+  if (!night) return null;
+  const words = EVENT_TEXTS[language];
+  return { title: words.nightCancelled(night.list), text: words.nightOff(localStart(night.starts_at, night.utc_offset, language)), url: `${site}/screening/${id}`, tags: ['x'] };
+}
+
 export async function screeningPickedEvent(db: Db, site: string, id: number, language: LanguageCode): Promise<ClubEvent | null> {
   const night = await screening(db, id);
   if (!night?.title) return null;

@@ -57,7 +57,7 @@ for (const kind of TEST_DATABASES) {
       assert.ok(!receiver.received[2].body.includes('butler'));
     });
 
-    it('posts movie nights when scheduled and when picked', async () => {
+    it('posts movie nights when scheduled, picked, moved and cancelled', async () => {
       receiver.received.length = 0;
       const world = await screeningWorld(app, 'hk');
       receiver.received.length = 0; // the world's sign-ups
@@ -70,6 +70,20 @@ for (const kind of TEST_DATABASES) {
       assert.equal(scheduled.embeds[0].url, `https://club.example.org/screening/${id}`);
       const year = (await app.database.db.selectFrom('movies').select('year').where('id', '=', picked.body.picked_movie.id).executeTakeFirstOrThrow()).year;
       assert.equal(pick.content, `Movie night pick: ${picked.body.picked_movie.title} (${year})`);
+
+      // A new note is no news; a new place is, and so is cancelling.
+      receiver.received.length = 0;
+      assert.equal((await world.owner.agent.request('PATCH', `/api/screenings/${id}`, { note: 'Bring snacks.' })).status, 200);
+      assert.equal((await world.owner.agent.request('PATCH', `/api/screenings/${id}`, { place: 'The roof' })).status, 200);
+      assert.equal((await world.owner.agent.post(`/api/screenings/${id}/cancel`)).status, 200);
+      await settled();
+      const [moved, cancelled] = receiver.received.map(discordBody);
+      assert.equal(receiver.received.length, 2);
+      assert.equal(moved.content, 'Movie night moved: hk Public List');
+      assert.match(moved.embeds[0].description, /^\w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} at The roof\.$/);
+      assert.equal(cancelled.content, 'Movie night cancelled: hk Public List');
+      assert.match(cancelled.embeds[0].description, /^\w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} is off\.$/);
+      assert.equal(cancelled.embeds[0].url, `https://club.example.org/screening/${id}`);
     });
 
     it("writes its posts in the club's language once an admin chooses German", async () => {
