@@ -84,18 +84,21 @@ export async function reactionLeft(app: NotifyApp, input: { target: 'review' | '
   });
 }
 
+/** The same news of a movie night to each of `userIds`, linking to the night. */
+async function tellOfNight(app: NotifyApp, userIds: number[], news: { screeningId: number; actorId: number; text: string; dedupeKey: string }): Promise<void> {
+  for (const userId of userIds) {
+    await notify(app, { userId, kind: 'screening', actorId: news.actorId, text: news.text, link: text.screeningLink(news.screeningId), dedupeKey: news.dedupeKey });
+  }
+}
+
 /** A movie night scheduled: the list's owner and moderators and everyone who answered an earlier night of the list. */
 export async function screeningScheduled(app: NotifyApp, input: { screeningId: number; watchlistId: number; listName: string; startsAt: string; actorId: number }): Promise<void> {
-  for (const userId of await q.screeningAudience(app.db, input.watchlistId, input.screeningId)) {
-    await notify(app, {
-      userId,
-      kind: 'screening',
-      actorId: input.actorId,
-      text: text.screeningText(input.listName, input.startsAt.slice(0, 10)),
-      link: text.screeningLink(input.screeningId),
-      dedupeKey: `screening:${input.screeningId}`,
-    });
-  }
+  await tellOfNight(app, await q.screeningAudience(app.db, input.watchlistId, input.screeningId), {
+    screeningId: input.screeningId,
+    actorId: input.actorId,
+    text: text.screeningText(input.listName, input.startsAt.slice(0, 10)),
+    dedupeKey: `screening:${input.screeningId}`,
+  });
 }
 
 /**
@@ -113,30 +116,22 @@ export async function screeningChanged(
     : move.newPlace === null
       ? text.screeningMovedText(listName, date, time)
       : text.screeningMovedPlaceText(listName, date, time, move.newPlace);
-  for (const userId of await q.screeningComing(app.db, input.screeningId)) {
-    await notify(app, {
-      userId,
-      kind: 'screening',
-      actorId: input.actorId,
-      text: sentence,
-      link: text.screeningLink(input.screeningId),
-      dedupeKey: `screening-changed:${input.screeningId}:${input.changedAt}`,
-    });
-  }
+  await tellOfNight(app, await q.screeningComing(app.db, input.screeningId), {
+    screeningId: input.screeningId,
+    actorId: input.actorId,
+    text: sentence,
+    dedupeKey: `screening-changed:${input.screeningId}:${input.changedAt}`,
+  });
 }
 
 /** A night cancelled: those who answered 'yes' or 'maybe' hear of it. */
 export async function screeningCancelled(app: NotifyApp, input: { screeningId: number; listName: string; startsAt: string; actorId: number }): Promise<void> {
-  for (const userId of await q.screeningComing(app.db, input.screeningId)) {
-    await notify(app, {
-      userId,
-      kind: 'screening',
-      actorId: input.actorId,
-      text: text.screeningCancelledText(input.listName, input.startsAt.slice(0, 10)),
-      link: text.screeningLink(input.screeningId),
-      dedupeKey: `screening-cancelled:${input.screeningId}`,
-    });
-  }
+  await tellOfNight(app, await q.screeningComing(app.db, input.screeningId), {
+    screeningId: input.screeningId,
+    actorId: input.actorId,
+    text: text.screeningCancelledText(input.listName, input.startsAt.slice(0, 10)),
+    dedupeKey: `screening-cancelled:${input.screeningId}`,
+  });
 }
 
 /** Attendance recorded: each attendee who has not reviewed the movie is asked to rate it, once per night. */
