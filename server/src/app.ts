@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
 import { scheduleHousekeeping } from './housekeeping/service';
+import { scheduleReminders } from './screenings/reminders';
 import { scheduleWarmUp } from './warmup/service';
 import { basePathRewriter, installBasePath } from './http/basePath';
 import { installCompression } from './http/compression';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // After the hook above, so it runs before it: onClose hooks run last-added first.
   scheduleHousekeeping(app);
+  scheduleReminders(app);
   scheduleWarmUp(app, config.warmUpMovies);
   return app;
 }

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { NOTIFICATION_EVENTS, type NotificationsChangedEvent } from '@movieclub/contract';
 import type { Socket } from 'socket.io-client';
 import { HIGH_LIMITS, postComment } from '../comments/testing';
+import { remindGuests } from '../screenings/reminders';
 import { scheduleScreening, screeningWorld, startedHoursAgo, startsIn } from '../screenings/testing';
 import { addMovie, addReview, createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
@@ -200,6 +201,49 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await notificationsOf(notGoing.agent)).notifications.length, 0, "an answer of 'no' hears nothing");
       assert.equal((await notificationsOf(world.moderator.agent)).notifications.length, 1, 'the mover hears only of the scheduling');
       assert.deepEqual((await notificationsOf(world.owner.agent)).notifications.map(brief).map((row) => row.text).slice(0, 1), [both], 'the canceller is not told of it');
+    });
+
+    it('reminds those coming or maybe coming three hours ahead, once per start, unless the night was scheduled at shorter notice', async () => {
+      const prefix = `nr${++counter}`;
+      const world = await screeningWorld(app, prefix);
+      const [going, maybe, notGoing] = await members('going', 'maybe', 'no');
+      const listName = `${prefix} Public List`;
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsIn(48, -300) });
+      const shortNotice = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsIn(2) });
+      for (const [member, status] of [[going, 'yes'], [maybe, 'maybe'], [notGoing, 'no']] as const) {
+        for (const night of [id, shortNotice]) assert.equal((await member.agent.post(`/api/screenings/${night}/rsvp`, { status })).status, 200);
+      }
+      const sweep = () => remindGuests(app.app);
+      await sweep();
+      await settle();
+      assert.equal((await notificationsOf(going.agent)).notifications.length, 0, 'two days ahead is too early; two hours ahead at short notice is no news');
+
+      // Scheduled two days ago, the night now starts in two hours: its guests read the time in its own offset.
+      const twoHoursOn = new Date(Date.now() + 2 * 3_600_000).toISOString();
+      await app.database.db.updateTable('screenings').set({ created_at: new Date(Date.now() - 48 * 3_600_000).toISOString(), starts_at: twoHoursOn }).where('id', '=', id).execute();
+      const local = (await world.owner.agent.get(`/api/screenings/${id}`)).body.screening.starts_at as string;
+      assert.match(local, /-05:00$/);
+      await sweep();
+      const reminder = { kind: 'screening', actor: null, link: `/screening/${id}`, text: `Reminder: the ${listName} movie night starts at ${local.slice(11, 16)} on ${local.slice(0, 10)}.` };
+      for (const member of [going, maybe]) assert.deepEqual((await waitForNotifications(member.agent, 1)).map(brief), [reminder]);
+      await sweep();
+      await settle();
+      assert.equal((await notificationsOf(going.agent)).notifications.length, 1, 'a second sweep reminds nobody again');
+      assert.equal((await notificationsOf(notGoing.agent)).notifications.length, 0);
+
+      // Moved half an hour later: guests hear of the move, then are reminded of the new start.
+      await world.owner.agent.request('PATCH', `/api/screenings/${id}`, { starts_at: startsIn(2.5, -300) });
+      await waitForNotifications(going.agent, 2);
+      await sweep();
+      const [newest] = await waitForNotifications(going.agent, 3);
+      const moved = (await world.owner.agent.get(`/api/screenings/${id}`)).body.screening.starts_at as string;
+      assert.equal(newest.text, `Reminder: the ${listName} movie night starts at ${moved.slice(11, 16)} on ${moved.slice(0, 10)}.`);
+      // A cancelled night is not reminded of.
+      assert.equal((await world.owner.agent.post(`/api/screenings/${id}/cancel`)).status, 200);
+      await app.database.db.deleteFrom('notifications').where('dedupe_key', 'like', `screening-reminder:${id}:%`).execute();
+      await sweep();
+      await settle();
+      assert.ok((await notificationsOf(going.agent)).notifications.every((row) => !row.text.startsWith('Reminder:')));
     });
 
     it('tells members newly tagged in a viewing, once per viewing', async () => {

@@ -85,7 +85,7 @@ export async function reactionLeft(app: NotifyApp, input: { target: 'review' | '
 }
 
 /** The same news of a movie night to each of `userIds`, linking to the night. */
-async function tellOfNight(app: NotifyApp, userIds: number[], news: { screeningId: number; actorId: number; text: string; dedupeKey: string }): Promise<void> {
+async function tellOfNight(app: NotifyApp, userIds: number[], news: { screeningId: number; actorId: number | null; text: string; dedupeKey: string }): Promise<void> {
   for (const userId of userIds) {
     await notify(app, { userId, kind: 'screening', actorId: news.actorId, text: news.text, link: text.screeningLink(news.screeningId), dedupeKey: news.dedupeKey });
   }
@@ -131,6 +131,16 @@ export async function screeningCancelled(app: NotifyApp, input: { screeningId: n
     actorId: input.actorId,
     text: text.screeningCancelledText(input.listName, input.startsAt.slice(0, 10)),
     dedupeKey: `screening-cancelled:${input.screeningId}`,
+  });
+}
+
+/** A night starting soon (`reminders.ts`): those who answered 'yes' or 'maybe', once per start; nobody did it, so no actor. */
+export async function screeningReminder(app: NotifyApp, input: { screeningId: number; listName: string; startsAt: string; startsAtUtc: string }): Promise<void> {
+  await tellOfNight(app, await q.screeningComing(app.db, input.screeningId), {
+    screeningId: input.screeningId,
+    actorId: null,
+    text: text.screeningReminderText(input.listName, input.startsAt.slice(0, 10), input.startsAt.slice(11, 16)),
+    dedupeKey: `screening-reminder:${input.screeningId}:${input.startsAtUtc}`,
   });
 }
 

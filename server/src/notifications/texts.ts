@@ -19,6 +19,8 @@ export const screeningMovedPlaceText = (listName: string, date: string, time: st
   `The ${listName} movie night moved to ${date} at ${time}, ${place}.`;
 export const screeningPlaceText = (listName: string, place: string) => `The ${listName} movie night is now at ${place}.`;
 export const screeningCancelledText = (listName: string, date: string) => `The ${listName} movie night of ${date} is cancelled.`;
+/** A reminder: `date` and `time` are the night's day and start in its own offset. */
+export const screeningReminderText = (listName: string, date: string, time: string) => `Reminder: the ${listName} movie night starts at ${time} on ${date}.`;
 export const ratingPromptText = (listName: string, title: string) => `You came to the ${listName} movie night: rate ${title}.`;
 export const viewingTagText = (actor: string, title: string) => `${actor} logged ${title} with you.`;
 

@@ -37,6 +37,18 @@ function screeningQuery(db: Db) {
     ]);
 }
 
+/** Planned screenings starting after `from` and at most at `to` (UTC ISO). */
+export function plannedStartingBetween(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('screenings as s')
+    .innerJoin('watchlists as w', 'w.id', 's.watchlist_id')
+    .select(['s.id', 's.starts_at', 's.utc_offset', 's.created_at', 'w.name as watchlist_name'])
+    .where('s.status', '=', 'planned')
+    .where('s.starts_at', '>', from)
+    .where('s.starts_at', '<=', to)
+    .execute();
+}
+
 export type ScreeningRow = NonNullable<Awaited<ReturnType<typeof findScreening>>>;
 
 export function findScreening(db: Db, id: number) {
