@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { scheduleScreening, startedHoursAgo } from '../server/src/screenings/testing';
 import { addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { describeViolations, seriousViolations } from './support/a11y';
+import { waitFor } from './support/cluster';
 import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
 import { checkScreen } from './support/screens';
 
@@ -218,6 +219,45 @@ describe('movie nights in the browser', () => {
     await page.waitForURL(/\/watchlist\/\d+-empty-sundays$/);
     assert.deepEqual(pageErrors, []);
     await context.close();
+  });
+
+  it("tells a guest's bell live when the night moves and when it is cancelled", async () => {
+    const id = await scheduleScreening(host.agent, { watchlist_id: listId, place: 'The attic' });
+    assert.equal((await ann.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' })).status, 200);
+    // Ann answered an earlier night of the list, so she hears of this one being scheduled: read it first.
+    const heardOf = async () => ((await ann.agent.get('/api/notifications')).body.notifications as { link: string }[]).some((row) => row.link === `/screening/${id}`);
+    await waitFor(heardOf, 'the scheduling notification');
+    assert.equal((await ann.agent.post('/api/notifications/read', {})).status, 200);
+    const guest = await newSignedInPage(browser, site.url, ann);
+    await guest.page.goto('/');
+    const bell = guest.page.locator('.bell-button');
+    await bell.waitFor();
+    const hostPage = await newSignedInPage(browser, site.url, host);
+    const { page } = hostPage;
+    await page.goto(`/screening/${id}`);
+    await page.getByRole('button', { name: 'Change' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the movie night' });
+    await page.locator('.schedule-dialog.p-dialog-enter-done').waitFor();
+    await dialog.getByLabel('Place').fill("Bob's den");
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await guest.page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 1 unread');
+    page.once('dialog', (confirm) => void confirm.accept());
+    await page.getByRole('button', { name: 'Cancel movie night' }).click();
+    await page.locator('.screening-cancelled-tag').waitFor();
+    await guest.page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 2 unread');
+    await bell.click();
+    const panel = guest.page.getByRole('region', { name: 'Notifications' });
+    await panel.getByRole('link', { name: /The Friday Frights movie night is now at Bob's den\./ }).waitFor();
+    const cancelled = panel.getByRole('link', { name: /The Friday Frights movie night of \d{4}-\d{2}-\d{2} is cancelled\./ });
+    await cancelled.click();
+    await guest.page.waitForURL(new RegExp(`/screening/${id}$`));
+    await guest.page.locator('.screening-cancelled-tag').waitFor();
+    for (const opened of [guest, hostPage]) {
+      assert.deepEqual(opened.pageErrors, []);
+      await opened.context.close();
+    }
   });
 
   it("offers the night's calendar file, which a calendar parser reads with the picked title", async () => {

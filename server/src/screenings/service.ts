@@ -164,9 +164,14 @@ export interface NightMove {
   newPlace: string | null;
 }
 
-/** Null when the change is no news to those coming (a note, a place taken away, the same start written in another offset). */
+const minuteOf = (start: string) => Math.floor(Date.parse(start) / 60_000);
+
+/**
+ * Null when the change is no news to those coming: a note, a place taken away, the same start
+ * written in another offset or within the same minute (a form sends whole minutes).
+ */
 export function nightMove(before: Screening, after: Screening): NightMove | null {
-  const moved = Date.parse(before.starts_at) !== Date.parse(after.starts_at);
+  const moved = minuteOf(before.starts_at) !== minuteOf(after.starts_at);
   const newPlace = after.place !== null && after.place !== before.place ? after.place : null;
   return moved || newPlace !== null ? { moved, newPlace } : null;
 }

@@ -24,7 +24,7 @@ export function ScreeningSummary({ screening, signedIn }: { screening: Screening
   });
   const cancelled = screening.status === 'cancelled';
   const confirmCancel = () => {
-    if (window.confirm(t('Cancel this movie night? Everyone sees it cancelled, and calendars drop it.'))) cancel.mutate();
+    if (window.confirm(t('Cancel this movie night? Everyone coming is told, and calendars drop it.'))) cancel.mutate();
   };
 
   return (
