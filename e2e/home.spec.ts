@@ -57,6 +57,8 @@ describe('home page in the browser', () => {
     assert.equal(await carouselItems.count(), 10, 'ten recently added movies');
     assert.equal(await carouselItems.first().getAttribute('data-movie-id'), String(ids['Newest Arrival']));
     assert.equal(await carouselItems.nth(1).getAttribute('data-movie-id'), String(ids['Silent Orchard']));
+    // Each slide is named by its movie's title (the carousel's own names are indexes from 0).
+    await page.locator('.recent-carousel').getByRole('group', { name: 'Newest Arrival' }).waitFor();
 
     await page.locator('.home-grid .movie-card').first().waitFor();
     const titles = await cardTitles(page);

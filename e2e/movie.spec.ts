@@ -172,6 +172,8 @@ describe('the movie page in the browser', () => {
     await carousel.getByText('Recommended Movies').waitFor();
     const inCatalogue = carousel.locator('.recommendation', { hasText: 'Catalogue Neighbour' });
     await inCatalogue.waitFor();
+    // A screen reader hears each slide by its movie's title, not by an index from 0.
+    await carousel.getByRole('group', { name: 'Catalogue Neighbour' }).waitFor();
     await screenshot(page, 'movie-recommendations');
     await inCatalogue.getByRole('link', { name: 'View' }).click();
     await page.waitForURL(`**/movie/${catalogueNeighbour.id}`);

@@ -25,6 +25,9 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 /** Where a hidden slide's element keeps its own tabindex ('' for none) until the slide shows again. */
 const SAVED = 'data-slide-tabindex';
 
+/** The attribute marking the element whose text names its slide. */
+export const SLIDE_LABEL = 'data-slide-label';
+
 /** Takes a slide's links and buttons out of the tab order, or puts them back as they were. */
 function setSlideFocusable(slide: Element, focusable: boolean) {
   slide.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((element) => {
@@ -47,7 +50,9 @@ function setSlideFocusable(slide: Element, focusable: boolean) {
  * last slides are neither hidden nor unfocusable, so keyboard users tab through
  * invisible and duplicate controls. This keeps the Carousel's own view of which
  * slides are shown and makes the rest unfocusable (not inert: a copy can be on
- * screen for a moment and must still take a click). `shown`: the Carousel is
+ * screen for a moment and must still take a click). It also names each slide
+ * after the text of its element marked `data-slide-label` (the movie's title),
+ * where the Carousel names them by their index from 0. `shown`: the Carousel is
  * rendered inside `container` now.
  */
 export function useCarouselHiddenSlides(container: RefObject<HTMLElement | null>, shown: boolean) {
@@ -61,11 +66,13 @@ export function useCarouselHiddenSlides(container: RefObject<HTMLElement | null>
         const copy = slide.classList.contains('p-carousel-item-cloned');
         if (copy && slide.getAttribute('aria-hidden') !== 'true') slide.setAttribute('aria-hidden', 'true');
         setSlideFocusable(slide, !copy && slide.getAttribute('aria-hidden') !== 'true');
+        const label = slide.querySelector(`[${SLIDE_LABEL}]`)?.textContent?.trim();
+        if (label && slide.getAttribute('aria-label') !== label) slide.setAttribute('aria-label', label);
       });
     };
     sync();
     const observer = new MutationObserver(sync);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-hidden', 'aria-label'] });
     return () => observer.disconnect();
   }, [container, shown]);
 }

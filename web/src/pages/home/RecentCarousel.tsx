@@ -39,7 +39,7 @@ function CarouselItem(movie: HomeMovie) {
         {movie.poster ? <img src={withBase(movie.poster)} alt="" /> : <NoPoster className="recent-item-no-poster" />}
       </Link>
       <div className="recent-item-footer">
-        <Link to={`/movie/${movie.id}`} className="recent-item-title" title={movie.title}>
+        <Link to={`/movie/${movie.id}`} className="recent-item-title" title={movie.title} data-slide-label="">
           {movie.title}
         </Link>
         <MovieActions movie={movie} />

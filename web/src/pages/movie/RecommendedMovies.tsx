@@ -55,7 +55,7 @@ function RecommendationCard({ item }: { item: RecommendationItem }) {
           <i className="pi pi-image" />
         </div>
       )}
-      <div className="recommendation-title" title={item.title}>
+      <div className="recommendation-title" title={item.title} data-slide-label="">
         {item.title}
       </div>
       {/* Always there, empty or not: every slide, and so the carousel, has one height. */}
