@@ -56,6 +56,18 @@ describe("the server's sentences in every language", () => {
     assert.equal(translateServer('A sentence nobody translated.'), 'A sentence nobody translated.');
   });
 
+  it("tells a movie night's news apart in German, whatever its place is called", () => {
+    const translateServer = createServerTranslatorFor('de');
+    const cases: [string, string][] = [
+      ['The Friday Frights movie night moved to 2026-12-20 at 20:00.', 'Der Filmabend zu Friday Frights wurde auf den 2026-12-20 um 20:00 verschoben.'],
+      ["The Friday Frights movie night moved to 2026-12-20 at 20:00, Ann's at the lake, upstairs.", "Der Filmabend zu Friday Frights wurde auf den 2026-12-20 um 20:00 verschoben, Ort: Ann's at the lake, upstairs."],
+      ["The Friday Frights movie night is now at Ann's at 5th Street.", "Der Filmabend zu Friday Frights hat einen neuen Ort: Ann's at 5th Street."],
+      ['The Friday Frights movie night of 2026-12-20 is cancelled.', 'Der Filmabend zu Friday Frights am 2026-12-20 fällt aus.'],
+      ['Reminder: the Friday Frights movie night starts at 20:00 on 2026-12-20.', 'Erinnerung: Der Filmabend zu Friday Frights beginnt am 2026-12-20 um 20:00.'],
+    ];
+    for (const [english, german] of cases) assert.equal(translateServer(english), german);
+  });
+
   it('translates through tServer once a language is in use, and not in English', () => {
     assert.equal(tServer('Invalid username or password.'), 'Invalid username or password.');
     applyTranslator('de', null, createServerTranslatorFor('de'));
