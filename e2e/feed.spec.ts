@@ -111,4 +111,40 @@ describe('the feed and notifications in the browser', () => {
     assert.deepEqual(pageErrors, []);
     await context.close();
   });
+
+  it('turns a kind of notification off from the bell: a reaction then rings no bell, a comment still does', async () => {
+    assert.equal((await ivy.agent.post('/api/notifications/read', {})).status, 200);
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, ivy);
+    await page.goto('/');
+    await bell(page).click();
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(/\/user\/profile\/feed_ivy#notifications$/);
+    const reactions = page.getByLabel('Reactions to my reviews and comments');
+    await reactions.waitFor();
+    assert.equal(await reactions.isChecked(), true, 'every kind starts on');
+    await checkScreen(page, 'notification-settings');
+    await page.locator('label[for="notification-kind-reaction"]').click();
+    await page.waitForFunction(() => {
+      const input = document.querySelector<HTMLInputElement>('#notification-kind-reaction');
+      return input !== null && !input.checked && !input.disabled;
+    });
+    // Kept by the server: still off after a reload.
+    await page.reload();
+    await reactions.waitFor();
+    assert.equal(await reactions.isChecked(), false);
+    assert.equal(await page.getByLabel('Comments on my reviews').isChecked(), true);
+
+    const reviews = await max.agent.get(`/api/movies/${movieId}/reviews`);
+    const reviewId = (reviews.body.reviews as Array<{ id: number; user: { username: string } }>).find((row) => row.user.username === 'feed_ivy')!.id;
+    assert.equal((await max.agent.put(`/api/reviews/${reviewId}/reactions/laugh`)).status, 200);
+    assert.equal((await max.agent.post(`/api/reviews/${reviewId}/comments`, { text: 'Watched it again.' })).status, 200);
+    await page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 1 unread');
+    await page.waitForTimeout(300); // a late reaction would show by now
+    await bell(page).click();
+    const items = page.getByRole('region', { name: 'Notifications' }).locator('.bell-item');
+    assert.match(await items.first().innerText(), /feed_max commented on your review of Feedback Loop\./);
+    assert.doesNotMatch(await page.getByRole('region', { name: 'Notifications' }).innerText(), /reacted 😂/);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
 });

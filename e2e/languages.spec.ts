@@ -97,6 +97,7 @@ describe('the client in English and German', () => {
         ['movie', `/movie/${movieId}`, (p) => p.getByText('Ein Klassiker.').waitFor()],
         ['watchlist', '/watchlist', (p) => p.locator('main').waitFor()],
         ['profile', '/user/profile/kritikerin', (p) => p.getByText('kritikerin').first().waitFor()],
+        ['own-profile', '/user/profile/deutschfan#notifications', (p) => p.getByLabel('Erwähnungen von mir').waitFor()],
         ['add-movie', '/add-movie', (p) => p.locator('main input').first().waitFor()],
         ['club', '/club', (p) => p.locator('main').waitFor()],
         ['feed', '/feed', (p) => p.locator('main').waitFor()],

@@ -35,6 +35,22 @@ export const markReadBody = z.object({
     .meta({ description: 'The notifications to mark read; left out: all of them.' }),
 });
 
+const NOT_A_KIND = `Kind must be one of ${NOTIFICATION_KINDS.join(', ')}.`;
+
+export const notificationSettingsReply = z.object({
+  success: z.literal(true),
+  kinds: z
+    .array(z.object({ kind: z.enum(NOTIFICATION_KINDS), on: z.boolean() }))
+    .meta({ description: 'Every kind, in a fixed order; a kind that is off reaches the caller no more (those already received stay).' }),
+});
+export type NotificationSettingsReply = z.infer<typeof notificationSettingsReply>;
+
+export const notificationSettingBody = z.object({
+  kind: z.enum(NOTIFICATION_KINDS, { error: NOT_A_KIND }),
+  on: z.boolean({ error: 'On must be true or false.' }),
+});
+export type NotificationSettingBody = z.infer<typeof notificationSettingBody>;
+
 export interface NotificationsChangedEvent {
   unread: number;
   /** The new notification, when one arrived. */
@@ -67,5 +83,24 @@ export const notificationRoutes = {
     signInSentence: SIGN_IN,
     body: markReadBody,
     reply: z.object({ success: z.literal(true), unread: z.number().int().min(0) }),
+  }),
+  settings: defineRoute({
+    method: 'GET',
+    path: '/api/notifications/settings',
+    summary: 'Which kinds of notification reach the caller; every kind is on until turned off.',
+    tag: TAG,
+    auth: 'required',
+    signInSentence: SIGN_IN,
+    reply: notificationSettingsReply,
+  }),
+  setKind: defineRoute({
+    method: 'PUT',
+    path: '/api/notifications/settings',
+    summary: 'Turns one kind of notification on or off for the caller (already so: no change).',
+    tag: TAG,
+    auth: 'required',
+    signInSentence: SIGN_IN,
+    body: notificationSettingBody,
+    reply: notificationSettingsReply,
   }),
 };

@@ -75,6 +75,7 @@ describe('moving a club from SQLite to PostgreSQL', () => {
       { user_id: bob.id, kind: 'comment', actor_id: alice.id, text: 'alice commented on your review of The Room.', link: `/movie/${room.id}#comment-${comment.id}`, created_at: now, read_at: null, dedupe_key: null },
       { user_id: alice.id, kind: 'rating_prompt', actor_id: null, text: 'Rate it.', link: `/movie/${room.id}`, created_at: now, read_at: now, dedupe_key: 'x' },
     ]).execute();
+    await db.insertInto('notification_kinds_off').values({ user_id: bob.id, kind: 'reaction' }).execute();
     // More little-known titles holding a word than a search reads, the least-voted first.
     const lemurs = Array.from({ length: LEMURS }, (_, index) => index + 1).map(
       (i) => sql`(${`tt98${String(i).padStart(5, '0')}`}, 'movie', ${`Zeta Lemurland ${i}`}, ${`zeta lemurland ${i}`}, 0, ${i})`,
@@ -92,7 +93,7 @@ describe('moving a club from SQLite to PostgreSQL', () => {
     const progress: string[] = [];
     const report = await transferSqliteToPostgres(club.database, target.database, (table) => progress.push(table));
     const tables = await tablesToTransfer(club.database.db, target.database.db);
-    for (const required of ['users', 'sessions', 'imdb_titles', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'imports', 'import_rows', 'import_lists', 'comments', 'reactions', 'notifications']) {
+    for (const required of ['users', 'sessions', 'imdb_titles', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'imports', 'import_rows', 'import_lists', 'comments', 'reactions', 'notifications', 'notification_kinds_off']) {
       assert.ok(tables.includes(required), `${required} is transferred`);
     }
     assert.deepEqual(report.map((row) => row.table), tables);

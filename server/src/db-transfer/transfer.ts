@@ -28,6 +28,7 @@ const TABLE_ORDER = [
   'comments',
   'reactions',
   'notifications',
+  'notification_kinds_off',
   'invites',
   'mutes',
   'media_server_users',
@@ -41,7 +42,7 @@ const TABLE_ORDER = [
  * other table (the IMDb index a first start loads, settings, sessions and failed logins
  * of an empty club) is replaced by the source's rows, not merged.
  */
-const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions', 'imports', 'import_rows', 'import_lists', 'screenings', 'screening_rsvps', 'screening_votes', 'screening_attendees', 'comments', 'reactions', 'notifications', 'mutes', 'api_tokens', 'oidc_identities', 'invites', 'media_server_users', 'media_server_scrobbles']);
+const CLUB_TABLES = new Set(['users', 'movies', 'reviews', 'watchlists', 'watchlist_items', 'watchlist_moderators', 'viewings', 'viewing_companions', 'imports', 'import_rows', 'import_lists', 'screenings', 'screening_rsvps', 'screening_votes', 'screening_attendees', 'comments', 'reactions', 'notifications', 'notification_kinds_off', 'mutes', 'api_tokens', 'oidc_identities', 'invites', 'media_server_users', 'media_server_scrobbles']);
 const MAX_PG_PARAMETERS = 60_000;
 
 export interface TableTransfer {

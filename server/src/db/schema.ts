@@ -31,6 +31,7 @@ export interface Database {
   comments: CommentsTable;
   reactions: ReactionsTable;
   mutes: MutesTable;
+  notification_kinds_off: NotificationKindsOffTable;
   notifications: NotificationsTable;
   webhook_outbox: WebhookOutboxTable;
   media_server_users: MediaServerUsersTable;
@@ -364,6 +365,12 @@ export interface NotificationsTable {
   read_at: string | null;
   /** Names an event that notifies once only; null when each occurrence counts. */
   dedupe_key: string | null;
+}
+
+/** A kind of notification (from the contract's NOTIFICATION_KINDS) a member has turned off; no row: on. */
+export interface NotificationKindsOffTable {
+  user_id: number;
+  kind: string;
 }
 
 /** A member whose events another member's feed leaves out. */

@@ -266,6 +266,78 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await notificationsOf(ann.agent)).notifications.length, 0);
     });
 
+    it('leaves out the kinds a member turned off, and tells of a comment by the next kind that concerns them', async () => {
+      const [author, ann, bob] = await members('author', 'ann', 'bob');
+      const { movie, reviewId } = await reviewBy(author, 'Tenet');
+      const onOff = async (agent: SignedInUser['agent']) => Object.fromEntries(((await agent.get('/api/notifications/settings')).body.kinds as Array<{ kind: string; on: boolean }>).map((row) => [row.kind, row.on]));
+      const everyKindOn = { comment: true, reply: true, mention: true, reaction: true, screening: true, rating_prompt: true, viewing_tag: true };
+      assert.deepEqual(await onOff(author.agent), everyKindOn, 'a new member has every kind on');
+
+      const off = await author.agent.put('/api/notifications/settings', { kind: 'reaction', on: false });
+      assert.equal(off.status, 200, JSON.stringify(off.body));
+      assert.deepEqual(off.body.kinds.find((row: { kind: string }) => row.kind === 'reaction'), { kind: 'reaction', on: false });
+      assert.equal((await author.agent.put('/api/notifications/settings', { kind: 'reaction', on: false })).status, 200, 'turning off again changes nothing');
+      assert.deepEqual(await onOff(author.agent), { ...everyKindOn, reaction: false });
+      assert.deepEqual(await onOff(ann.agent), everyKindOn, "one member's settings are theirs alone");
+
+      assert.equal((await ann.agent.put(`/api/reviews/${reviewId}/reactions/heart`)).status, 200);
+      // The author turned comments off but hears of one that mentions them, as a mention.
+      assert.equal((await author.agent.put('/api/notifications/settings', { kind: 'comment', on: false })).status, 200);
+      await postComment(bob.agent, reviewId, { text: 'Plain.' });
+      const mentioning = await postComment(ann.agent, reviewId, { text: `Right, @${author.username}?` });
+      assert.deepEqual((await waitForNotifications(author.agent, 1)).map(brief), [
+        { kind: 'mention', actor: ann.username, text: `${ann.username} mentioned you in a comment on Tenet.`, link: `/movie/${movie.id}#comment-${mentioning}` },
+      ]);
+      // Bob turned mentions off: a comment mentioning him on a review he commented on reaches him as a reply.
+      assert.equal((await bob.agent.put('/api/notifications/settings', { kind: 'mention', on: false })).status, 200);
+      const replying = await postComment(ann.agent, reviewId, { text: `And @${bob.username}?` });
+      assert.deepEqual((await waitForNotifications(bob.agent, 2)).map(brief)[0], {
+        kind: 'reply',
+        actor: ann.username,
+        text: `${ann.username} replied on ${author.username}'s review of Tenet.`,
+        link: `/movie/${movie.id}#comment-${replying}`,
+      });
+
+      // Back on: the next reaction arrives; the earlier one stays untold.
+      assert.equal((await author.agent.put('/api/notifications/settings', { kind: 'reaction', on: true })).status, 200);
+      assert.equal((await bob.agent.put(`/api/reviews/${reviewId}/reactions/laugh`)).status, 200);
+      const [newest] = await waitForNotifications(author.agent, 2);
+      assert.deepEqual(brief(newest), { kind: 'reaction', actor: bob.username, text: `${bob.username} reacted 😂 to your review of Tenet.`, link: `/movie/${movie.id}` });
+      await settle();
+      assert.equal((await notificationsOf(author.agent)).notifications.length, 2, 'the comments without a mention and the first reaction told nothing');
+    });
+
+    it('refuses a setting that names no kind or is not true or false, and changes nothing', async () => {
+      const [member] = await members('member');
+      const cases: Array<[unknown, string]> = [
+        [{ kind: 'everything', on: false }, 'Kind must be one of comment, reply, mention, reaction, screening, rating_prompt, viewing_tag.'],
+        [{ on: false }, 'Kind must be one of comment, reply, mention, reaction, screening, rating_prompt, viewing_tag.'],
+        [{ kind: 'reaction', on: 'no' }, 'On must be true or false.'],
+        [{ kind: 'reaction' }, 'On must be true or false.'],
+      ];
+      for (const [body, error] of cases) {
+        const reply = await member.agent.put('/api/notifications/settings', body);
+        assert.equal(reply.status, 400, JSON.stringify(body));
+        assert.equal(reply.body.error, error);
+      }
+      const rows = await app.database.db.selectFrom('notification_kinds_off').selectAll().where('user_id', '=', member.id).execute();
+      assert.deepEqual(rows, []);
+    });
+
+    it('reminds nobody who turned movie nights off', async () => {
+      const prefix = `nq${++counter}`;
+      const world = await screeningWorld(app, prefix);
+      const [keen, quiet] = await members('keen', 'quiet');
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsIn(48) });
+      for (const member of [keen, quiet]) assert.equal((await member.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' })).status, 200);
+      assert.equal((await quiet.agent.put('/api/notifications/settings', { kind: 'screening', on: false })).status, 200);
+      await app.database.db.updateTable('screenings').set({ created_at: new Date(Date.now() - 48 * 3_600_000).toISOString(), starts_at: new Date(Date.now() + 3_600_000).toISOString() }).where('id', '=', id).execute();
+      await remindGuests(app.app);
+      assert.equal((await waitForNotifications(keen.agent, 1))[0].kind, 'screening');
+      await settle();
+      assert.equal((await notificationsOf(quiet.agent)).notifications.length, 0);
+    });
+
     it('pages the caller’s own notifications newest first, counts all unread, and ignores repeats and one’s own actions', async () => {
       const [ann, bob] = await members('ann', 'bob');
       const made = async (index: number) =>

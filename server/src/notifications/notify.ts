@@ -19,12 +19,14 @@ export interface NotifyInput {
 
 /**
  * Stores a notification and tells every socket of the member, on every process.
- * Nobody is told of their own action, and a repeated event (same dedupe key) is
- * dropped. Never throws: a failure is logged, and the action that caused it stands.
+ * Nobody is told of their own action or of a kind they turned off, and a repeated
+ * event (same dedupe key) is dropped. Never throws: a failure is logged, and the
+ * action that caused it stands.
  */
 export async function notify(app: NotifyApp, input: NotifyInput): Promise<void> {
   try {
     if (input.actorId !== null && input.actorId === input.userId) return;
+    if (await q.isKindOff(app.db, input.userId, input.kind)) return;
     const id = await q.insertNotification(
       app.db,
       { user_id: input.userId, kind: input.kind, actor_id: input.actorId, text: input.text, link: input.link, dedupe_key: input.dedupeKey ?? null },

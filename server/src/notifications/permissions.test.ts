@@ -27,15 +27,18 @@ for (const kind of TEST_DATABASES) {
     });
     after(() => app.close());
 
-    /** Fresh unread notifications for both members: two for Ann from Bob, one for Bob from Ann. */
+    /** Fresh unread notifications for both members (two for Ann from Bob, one for Bob from Ann), both with reactions turned off. */
     const seed = async () => {
       await app.database.db.deleteFrom('notifications').execute();
+      await app.database.db.deleteFrom('notification_kinds_off').execute();
+      await app.database.db.insertInto('notification_kinds_off').values([{ user_id: people.ann.id, kind: 'reaction' }, { user_id: people.bob.id, kind: 'reaction' }]).execute();
       const { ann, bob } = people;
       for (const [user, actor] of [[ann, bob], [ann, bob], [bob, ann]] as const) {
         await notify(app.app, { userId: user.id, kind: 'comment', actorId: actor.id, text: `For ${user.username}.`, link: '/movie/1' });
       }
     };
     const rows = () => app.database.db.selectFrom('notifications').select(['id', 'user_id', 'read_at']).orderBy('id').execute();
+    const kindsOff = () => app.database.db.selectFrom('notification_kinds_off').select(['user_id', 'kind']).orderBy('user_id').orderBy('kind').execute();
     const idsOf = async (userId: number) => (await rows()).filter((row) => row.user_id === userId).map((row) => row.id);
 
     const calls: Call[] = [
@@ -43,6 +46,9 @@ for (const kind of TEST_DATABASES) {
       { name: 'list notifications before an id', send: (agent) => agent.get('/api/notifications?before=1000000&limit=100') },
       { name: 'mark all read', send: (agent) => agent.post('/api/notifications/read', {}) },
       { name: "mark the other member's read", send: (agent, others) => agent.post('/api/notifications/read', { ids: others }) },
+      { name: 'read the settings', send: (agent) => agent.get('/api/notifications/settings') },
+      { name: 'turn a kind off', send: (agent) => agent.put('/api/notifications/settings', { kind: 'comment', on: false }) },
+      { name: 'turn a kind on', send: (agent) => agent.put('/api/notifications/settings', { kind: 'reaction', on: true }) },
     ];
 
     for (const call of calls) {
@@ -53,12 +59,25 @@ for (const kind of TEST_DATABASES) {
           const self = role === 'anonymous' ? null : people[role];
           const other = role === 'bob' ? people.ann : people.bob;
           const before = await rows();
+          const kindsBefore = await kindsOff();
           const reply = await call.send(self ? self.agent : app.agent(), await idsOf(other.id));
           assert.equal(reply.status, expected, JSON.stringify(reply.body));
           const after = await rows();
+          const kindsAfter = await kindsOff();
           if (!self) {
             assert.equal(reply.body.error, SIGN_IN);
             assert.deepEqual(after, before, 'a refused call changes nothing');
+            assert.deepEqual(kindsAfter, kindsBefore, 'a refused call changes no setting');
+            return;
+          }
+          assert.deepEqual(
+            kindsAfter.filter((row) => row.user_id !== self.id),
+            kindsBefore.filter((row) => row.user_id !== self.id),
+            "the other member's settings are untouched",
+          );
+          if (reply.body.kinds) {
+            const ownOff = kindsAfter.filter((row) => row.user_id === self.id).map((row) => row.kind);
+            assert.deepEqual(reply.body.kinds.filter((row: { on: boolean }) => !row.on).map((row: { kind: string }) => row.kind).sort(), ownOff, 'their own settings');
             return;
           }
           const own = await idsOf(self.id);

@@ -10,17 +10,26 @@ export interface Actor {
 }
 
 /**
- * A new comment on a review: each member hears of it once. A mention wins; then the
- * review's author gets 'comment'; everyone who commented on the review before gets 'reply'.
+ * A new comment on a review: each member hears of it once, as the first of these that
+ * concerns them and that they have not turned off: a mention; their review ('comment');
+ * a review they commented on before ('reply').
  */
 export async function commentPosted(app: NotifyApp, input: { commentId: number; reviewId: number; actor: Actor; mentionedUserIds: number[] }): Promise<void> {
   const review = await q.reviewContext(app.db, input.reviewId);
   if (!review) return;
+  const concerns = new Map<number, NotificationKind[]>();
+  const add = (id: number, kind: NotificationKind) => concerns.set(id, [...(concerns.get(id) ?? []), kind]);
+  for (const id of new Set(input.mentionedUserIds)) add(id, 'mention');
+  add(review.user_id, 'comment');
+  // The review's author hears of comments on it as such, never as replies.
+  for (const id of await q.earlierCommenters(app.db, input.reviewId, input.commentId)) if (id !== review.user_id) add(id, 'reply');
+  concerns.delete(input.actor.id);
   const kinds = new Map<number, NotificationKind>();
-  for (const id of input.mentionedUserIds) kinds.set(id, 'mention');
-  if (!kinds.has(review.user_id)) kinds.set(review.user_id, 'comment');
-  for (const id of await q.earlierCommenters(app.db, input.reviewId, input.commentId)) if (!kinds.has(id)) kinds.set(id, 'reply');
-  kinds.delete(input.actor.id);
+  for (const [userId, candidates] of concerns) {
+    const off = new Set(await q.kindsOff(app.db, userId));
+    const kind = candidates.find((candidate) => !off.has(candidate));
+    if (kind) kinds.set(userId, kind);
+  }
   const sentence = (kind: NotificationKind) =>
     kind === 'mention'
       ? text.mentionText(input.actor.username, review.title)

@@ -140,3 +140,22 @@ export function usernamesOf(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
 }
+
+/** The kinds the member has turned off. */
+export async function kindsOff(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('notification_kinds_off').select('kind').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.kind);
+}
+
+export async function isKindOff(db: Db, userId: number, kind: string): Promise<boolean> {
+  const row = await db.selectFrom('notification_kinds_off').select('kind').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setKindOff(db: Db, userId: number, kind: string, off: boolean): Promise<void> {
+  if (off) {
+    await db.insertInto('notification_kinds_off').values({ user_id: userId, kind }).onConflict((conflict) => conflict.columns(['user_id', 'kind']).doNothing()).execute();
+  } else {
+    await db.deleteFrom('notification_kinds_off').where('user_id', '=', userId).where('kind', '=', kind).execute();
+  }
+}

@@ -12,4 +12,11 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     app.realtime.toUser(request.user.id, NOTIFICATION_EVENTS.changed, { unread, notification: null } satisfies NotificationsChangedEvent);
     return { success: true, unread };
   });
+
+  contractRoute(app, api.settings)(async (request) => ({ success: true, kinds: await service.settings(app.db, request.user.id) }));
+
+  contractRoute(app, api.setKind)(async (request) => ({
+    success: true,
+    kinds: await service.setKind(app.db, request.user.id, request.body.kind, request.body.on),
+  }));
 }

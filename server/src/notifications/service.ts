@@ -1,4 +1,4 @@
-import { type Notification, type NotificationKind, NOTIFICATIONS_PAGE_SIZE, type NotificationsReply } from '@movieclub/contract';
+import { type Notification, NOTIFICATION_KINDS, type NotificationKind, NOTIFICATIONS_PAGE_SIZE, type NotificationSettingsReply, type NotificationsReply } from '@movieclub/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import * as q from './queries';
@@ -29,4 +29,16 @@ export async function list(db: Db, userId: number, query: { before?: number; lim
 export async function markRead(db: Db, userId: number, ids: number[] | undefined): Promise<number> {
   await q.markRead(db, userId, ids ? [...new Set(ids)] : null, new Date().toISOString());
   return q.unreadCount(db, userId);
+}
+
+/** Every kind, on unless the member turned it off. */
+export async function settings(db: Db, userId: number): Promise<NotificationSettingsReply['kinds']> {
+  const off = new Set(await q.kindsOff(db, userId));
+  return NOTIFICATION_KINDS.map((kind) => ({ kind, on: !off.has(kind) }));
+}
+
+/** Turns one kind on or off for the member; answers the kinds as they now are. */
+export async function setKind(db: Db, userId: number, kind: NotificationKind, on: boolean): Promise<NotificationSettingsReply['kinds']> {
+  await q.setKindOff(db, userId, kind, !on);
+  return settings(db, userId);
 }

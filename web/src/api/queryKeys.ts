@@ -46,6 +46,7 @@ export const queryKeys = {
   /** A review's comments (every page). */
   comments: (reviewId: number) => ['comments', reviewId] as const,
   notifications: ['notifications'] as const,
+  notificationSettings: ['notification-settings'] as const,
   /** The feed in every size (home's first page and the full page), refreshed together. */
   feed: ['feed'] as const,
   feedPage: (limit: number) => ['feed', limit] as const,

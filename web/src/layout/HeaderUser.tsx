@@ -15,7 +15,7 @@ export default function HeaderUser({ user, onLogout }: { user: CurrentUser; onLo
   const isAdmin = useSession().user?.is_admin === true;
   return (
     <div className="header-user">
-      <NotificationBell />
+      <NotificationBell username={user.username} />
       {isAdmin && (
         <Link to="/admin" className="header-admin-link" aria-label={t('Admin')} title={t('Admin')}>
           <i className="pi pi-cog" aria-hidden="true" />

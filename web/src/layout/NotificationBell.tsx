@@ -7,6 +7,7 @@ import { queryKeys } from '../api/queryKeys';
 import { formatLocale, t, tServer } from '../i18n';
 import { UserAvatar } from '../components/UserAvatar';
 import { usePageSocket } from '../lib/usePageSocket';
+import { NOTIFICATION_SETTINGS_ANCHOR } from '../pages/profile/notificationSettingsAnchor';
 import './notifications.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -14,9 +15,9 @@ const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { mon
 /**
  * The header's bell: the unread count, kept live over the socket (a notification made on
  * any server process arrives at once), and the newest notifications in a panel. Opening
- * one marks it read; 'Mark all read' marks the rest.
+ * one marks it read; 'Mark all read' marks the rest; 'Settings' leads to the member's choice of kinds.
  */
-export function NotificationBell() {
+export function NotificationBell({ username }: { username: string }) {
   const ids = useId();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -68,11 +69,16 @@ export function NotificationBell() {
         <div className="bell-panel" id={`${ids}-panel`} role="region" aria-label={t('Notifications')}>
           <div className="bell-panel-head">
             <h2>{t('Notifications')}</h2>
-            {unread > 0 && (
-              <button type="button" className="bell-mark-all" onClick={() => read.mutate(undefined)}>
-                {t('Mark all read')}
-              </button>
-            )}
+            <div className="bell-panel-actions">
+              {unread > 0 && (
+                <button type="button" className="bell-mark-all" onClick={() => read.mutate(undefined)}>
+                  {t('Mark all read')}
+                </button>
+              )}
+              <Link to={`/user/profile/${encodeURIComponent(username)}#${NOTIFICATION_SETTINGS_ANCHOR}`} className="bell-settings" onClick={() => setOpen(false)}>
+                {t('Settings')}
+              </Link>
+            </div>
           </div>
           {list.length === 0 ? (
             <p className="bell-empty">{t('Nothing yet. Comments, mentions, reactions and movie nights show up here.')}</p>

@@ -28,11 +28,13 @@ async function loadProfile(username: string, signal: AbortSignal): Promise<Profi
 const StatsTab = lazy(() => import('./StatsTab'));
 // The token card (and its date picker) loads only on one's own profile.
 const ApiTokensCard = lazy(() => import('./ApiTokensCard'));
+// Likewise the notification settings.
+const NotificationSettingsCard = lazy(() => import('./NotificationSettingsCard'));
 
 /** The tabs, in order; `?tab=diary` opens the diary, `?tab=stats` the statistics. */
 const TABS = ['reviews', 'diary', 'stats'] as const;
 
-/** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export and API tokens. */
+/** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export, notification settings and API tokens. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const { user } = useSession();
@@ -89,6 +91,7 @@ export function ProfilePage() {
       {isOwn ? <ExportCard /> : null}
       {isOwn ? (
         <Suspense fallback={null}>
+          <NotificationSettingsCard />
           <ApiTokensCard />
         </Suspense>
       ) : null}
