@@ -205,18 +205,35 @@ describe('movie nights in the browser', () => {
     await bobPage.context.close();
   });
 
-  it('says a night on an empty list has nothing to vote on yet, and links to the list', async () => {
+  it('says a night on an empty list has nothing to vote on yet, and holds the pick while nothing can be picked', async () => {
     const empty = await host.agent.post('/api/watchlists/public', { name: 'Empty Sundays' });
-    const id = await scheduleScreening(host.agent, { watchlist_id: empty.body.watchlist.id });
+    const emptyId = empty.body.watchlist.id as number;
+    const id = await scheduleScreening(host.agent, { watchlist_id: emptyId });
     const { page, context, pageErrors } = await newSignedInPage(browser, site.url, host);
     await page.goto(`/screening/${id}`);
     const board = page.locator('.candidate-board');
     await board.getByText('has no movies yet: add some to it, then vote for them here.').waitFor();
     assert.equal(await board.getByText('everyone coming has seen every movie').count(), 0);
-    await page.getByRole('button', { name: 'Pick for the room' }).click();
-    await page.getByRole('alert').getByText('The list has no movies yet: add some to it before picking.').waitFor();
-    await board.getByRole('link', { name: 'Empty Sundays' }).click();
-    await page.waitForURL(/\/watchlist\/\d+-empty-sundays$/);
+    assert.match((await board.getByRole('link', { name: 'Empty Sundays' }).getAttribute('href')) ?? '', /\/watchlist\/\d+-empty-sundays$/);
+    const pickButton = page.getByRole('button', { name: 'Pick for the room' });
+    const hint = page.locator('#pick-hint');
+    assert.equal(await pickButton.isDisabled(), true, 'no click only to be refused');
+    assert.equal(await hint.innerText(), 'The list has no movies yet: add some to it before picking.');
+    assert.equal(await pickButton.getAttribute('aria-describedby'), 'pick-hint');
+
+    // Its one movie seen by the host, who is coming: nothing is left to pick until the host stays home.
+    const movie = await addMovie(site.database.db, { title: 'Sunday Rerun' });
+    assert.equal((await host.agent.post(`/api/watchlists/${emptyId}/items`, { movie_id: movie.id })).status, 200);
+    assert.equal((await host.agent.post('/api/review', { movie_id: movie.id, stars: 6 })).status, 200);
+    assert.equal((await host.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' })).status, 200);
+    await page.reload();
+    await hint.getByText('Nothing is left to pick: every candidate is vetoed or already seen by someone who is coming.').waitFor();
+    assert.equal(await pickButton.isDisabled(), true);
+    assert.equal((await host.agent.post(`/api/screenings/${id}/rsvp`, { status: 'no' })).status, 200);
+    await hint.getByText('Chooses among the movies nobody vetoed and nobody coming has seen, weighted by votes.').waitFor();
+    assert.equal(await pickButton.isDisabled(), false, 'live, without a reload');
+    await pickButton.click();
+    await page.locator('.pick-card .pick-title', { hasText: 'Sunday Rerun' }).waitFor();
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

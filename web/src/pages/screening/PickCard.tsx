@@ -19,6 +19,13 @@ interface PickCardProps {
 export function PickCard({ screening, revealToken, onPicked }: PickCardProps) {
   const pick = useMutation({ mutationFn: () => pickForTheRoom(screening.id), onSuccess: onPicked });
   const titles = screening.candidates.filter((candidate) => candidate.pickable).map((candidate) => candidate.movie.title);
+  // Said before a click, in the server's words for the same refusal.
+  const nothingToPick =
+    screening.list_movies === 0
+      ? t('The list has no movies yet: add some to it before picking.')
+      : titles.length === 0
+        ? t('Nothing is left to pick: every candidate is vetoed or already seen by someone who is coming.')
+        : null;
   return (
     <Card title={t('The pick')} className="pick-card">
       <PickReveal picked={screening.picked_movie} titles={titles} revealToken={revealToken} />
@@ -30,9 +37,13 @@ export function PickCard({ screening, revealToken, onPicked }: PickCardProps) {
             label={screening.picked_movie ? t('Pick again') : t('Pick for the room')}
             icon="pi pi-sparkles"
             loading={pick.isPending}
+            disabled={nothingToPick !== null}
+            aria-describedby="pick-hint"
             onClick={() => pick.mutate()}
           />
-          <p className="screening-hint">{t('Chooses among the movies nobody vetoed and nobody coming has seen, weighted by votes.')}</p>
+          <p className="screening-hint" id="pick-hint">
+            {nothingToPick ?? t('Chooses among the movies nobody vetoed and nobody coming has seen, weighted by votes.')}
+          </p>
         </>
       )}
       {pick.isError && (
