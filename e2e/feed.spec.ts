@@ -147,4 +147,34 @@ describe('the feed and notifications in the browser', () => {
     assert.deepEqual(pageErrors, []);
     await context.close();
   });
+
+  it('pages back through older notifications in the bell', async () => {
+    const reader = await createUser(site, 'feed_reader');
+    const now = Date.now();
+    const rows = Array.from({ length: 32 }, (_, index) => ({
+      user_id: reader.id,
+      kind: 'reaction',
+      actor_id: max.id,
+      text: `feed_max reacted 👍 to your review of Film ${index + 1}.`,
+      link: `/movie/${movieId}`,
+      created_at: new Date(now - (32 - index) * 60_000).toISOString(),
+      read_at: null,
+      dedupe_key: null,
+    }));
+    await site.database.db.insertInto('notifications').values(rows).execute();
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, reader);
+    await page.goto('/');
+    await page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 32 unread');
+    await bell(page).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    const items = panel.locator('.bell-item');
+    await items.first().getByText('Film 32.').waitFor();
+    assert.equal(await items.count(), 30, 'the newest page');
+    await panel.getByRole('button', { name: 'Older notifications' }).click();
+    await items.nth(31).getByText('Film 1.').waitFor();
+    assert.equal(await items.count(), 32);
+    assert.equal(await panel.getByRole('button', { name: 'Older notifications' }).count(), 0, 'nothing older');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { NOTIFICATION_EVENTS, type NotificationsChangedEvent } from '@movieclub/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
@@ -15,14 +15,20 @@ const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { mon
 /**
  * The header's bell: the unread count, kept live over the socket (a notification made on
  * any server process arrives at once), and the newest notifications in a panel. Opening
- * one marks it read; 'Mark all read' marks the rest; 'Settings' leads to the member's choice of kinds.
+ * one marks it read; 'Mark all read' marks the rest; 'Older notifications' pages back; 'Settings'
+ * leads to the member's choice of kinds.
  */
 export function NotificationBell({ username }: { username: string }) {
   const ids = useId();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const notifications = useQuery({ queryKey: queryKeys.notifications, queryFn: ({ signal }) => fetchNotifications(undefined, signal) });
+  const notifications = useInfiniteQuery({
+    queryKey: queryKeys.notifications,
+    queryFn: ({ pageParam, signal }) => fetchNotifications(pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+  });
   const { socket } = usePageSocket();
   useEffect(() => {
     if (!socket) return;
@@ -52,8 +58,8 @@ export function NotificationBell({ username }: { username: string }) {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
 
-  const unread = notifications.data?.unread ?? 0;
-  const list = notifications.data?.notifications ?? [];
+  const unread = notifications.data?.pages[0].unread ?? 0;
+  const list = notifications.data?.pages.flatMap((page) => page.notifications) ?? [];
   const label = unread === 0 ? t('Notifications') : t('Notifications, {{unread}} unread', { unread });
   return (
     <div className="notification-bell" ref={root}>
@@ -105,6 +111,11 @@ export function NotificationBell({ username }: { username: string }) {
                 </li>
               ))}
             </ul>
+          )}
+          {notifications.hasNextPage && (
+            <button type="button" className="bell-older" disabled={notifications.isFetchingNextPage} onClick={() => void notifications.fetchNextPage()}>
+              {notifications.isFetchingNextPage ? t('Loading...') : t('Older notifications')}
+            </button>
           )}
         </div>
       )}
