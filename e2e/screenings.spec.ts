@@ -96,6 +96,19 @@ describe('movie nights in the browser', () => {
     const upcoming = page.locator('.home-screenings');
     await upcoming.getByRole('link', { name: /Friday Frights/ }).waitFor();
     assert.match(await upcoming.innerText(), /Upcoming movie nights[\s\S]*Friday Frights[\s\S]*1 going/);
+    // Two calendars to subscribe to: the club's every night, and the host's own (they said 'Going').
+    for (const [name, path, calendarName] of [
+      ['Subscribe to every movie night', '/api/screenings.ics', 'MovieClub: movie nights'],
+      ['Subscribe to the nights you are going to', '/api/users/night_host/screenings.ics', "night_host's movie nights"],
+    ] as const) {
+      const link = upcoming.getByRole('link', { name });
+      assert.match((await link.getAttribute('href')) ?? '', new RegExp(`^webcal://.+${path.replace(/\./g, '\\.')}\\?lang=en$`), name);
+      const calendar = await page.request.get((await link.getAttribute('title'))!);
+      assert.equal(calendar.status(), 200);
+      const text = await calendar.text();
+      assert.match(text, new RegExp(`X-WR-CALNAME:${calendarName}\r\n`));
+      assert.match(text, new RegExp(`UID:screening-${screeningId}@`), `${name} holds the night`);
+    }
     await checkScreen(page, 'home-movie-nights');
     assert.deepEqual(pageErrors, []);
     await context.close();

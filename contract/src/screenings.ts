@@ -5,6 +5,7 @@ import { defineRoute } from './route';
 import { inLanguageQuery } from './languageQuery';
 import { optionalText } from './textRules';
 import { pickedMovie } from './watchlists';
+import { usernameParams } from './users';
 
 const NOT_A_START = 'Start must be a date and time with its offset, written like 2026-12-20T20:00:00+01:00.';
 const START_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2}))$/;
@@ -308,6 +309,27 @@ export const screeningRoutes = {
     tag: TAG,
     auth: 'none',
     params: z.object({ id: rowIdText('The screening id is not valid.') }),
+    query: inLanguageQuery,
+    reply: z.string(),
+    produces: 'text/calendar',
+  }),
+  clubFeed: defineRoute({
+    method: 'GET',
+    path: '/api/screenings.ics',
+    summary: "Every public list's screenings as one iCalendar feed: the club's movie nights, from 90 days ago on.",
+    tag: TAG,
+    auth: 'none',
+    query: inLanguageQuery,
+    reply: z.string(),
+    produces: 'text/calendar',
+  }),
+  memberFeed: defineRoute({
+    method: 'GET',
+    path: '/api/users/:username/screenings.ics',
+    summary: "The screenings a member answered 'yes' or 'maybe' as an iCalendar feed, from 90 days ago on; a night they stop coming to leaves it.",
+    tag: TAG,
+    auth: 'none',
+    params: usernameParams,
     query: inLanguageQuery,
     reply: z.string(),
     produces: 'text/calendar',

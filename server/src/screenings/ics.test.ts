@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
+import { createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { escapeText, foldLine } from './ics';
-import { scheduleScreening, screeningWorld, startsIn } from './testing';
+import { scheduleScreening, screeningWorld, startedHoursAgo, startsIn } from './testing';
 
 /** RFC 5545 §3.1: CRLF only, no line longer than 75 octets, continuation lines start with one space. */
 function assertWellFormed(text: string) {
@@ -93,6 +94,57 @@ for (const kind of TEST_DATABASES) {
       for (const address of [`${world.personalId}-my-watchlist`, '999999-nothing', 'not-a-list']) {
         const reply = await app.agent().get(`/api/watchlists/${address}/screenings.ics`);
         assert.deepEqual([reply.status, reply.body.error], [404, 'Watchlist not found.'], address);
+      }
+    });
+
+    it("serves the club's calendar of every public list's nights, and each member's of the nights they are coming to", async () => {
+      const second = await world.moderator.agent.post('/api/watchlists/public', { name: 'Second Sundays' });
+      assert.equal(second.status, 200, JSON.stringify(second.body));
+      const secondId = second.body.watchlist.id as number;
+      const guest = await createUser(app, 'ics_Guest');
+      const going = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsIn(30) });
+      const maybe = await scheduleScreening(world.moderator.agent, { watchlist_id: secondId, starts_at: startsIn(60) });
+      const notGoing = await scheduleScreening(world.moderator.agent, { watchlist_id: secondId, starts_at: startsIn(90) });
+      const cancelled = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsIn(110) });
+      const longAgo = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsIn(20) });
+      for (const [id, status] of [[going, 'yes'], [maybe, 'maybe'], [notGoing, 'no'], [cancelled, 'yes'], [longAgo, 'yes']] as const) {
+        assert.equal((await guest.agent.post(`/api/screenings/${id}/rsvp`, { status })).status, 200);
+      }
+      await world.owner.agent.post(`/api/screenings/${cancelled}/cancel`);
+      await startedHoursAgo(app, longAgo, 91 * 24);
+      const uids = (text: string) => new Map(events(text).events.map(({ event, component }) => [event.uid.replace(/^screening-(\d+)@club\.example\.org$/, '$1'), String(component.getFirstPropertyValue('status'))]));
+
+      const club = await app.agent().get('/api/screenings.ics');
+      assert.equal(club.status, 200);
+      assert.equal(club.headers.get('content-type'), 'text/calendar; charset=utf-8');
+      assertWellFormed(club.body as string);
+      assert.equal(events(club.body as string).calendar.getFirstPropertyValue('x-wr-calname'), 'MovieClub: movie nights');
+      const clubNights = uids(club.body as string);
+      for (const id of [going, maybe, notGoing]) assert.equal(clubNights.get(String(id)), 'CONFIRMED', `night ${id} of either list`);
+      assert.equal(clubNights.get(String(cancelled)), 'CANCELLED');
+      assert.equal(clubNights.has(String(longAgo)), false, 'more than 90 days ago');
+
+      // Asked for in any case, named as the member writes their name.
+      const mine = await app.agent().get('/api/users/ICS_GUEST/screenings.ics');
+      assert.equal(mine.status, 200);
+      assertWellFormed(mine.body as string);
+      assert.equal(events(mine.body as string).calendar.getFirstPropertyValue('x-wr-calname'), "ics_Guest's movie nights");
+      assert.deepEqual(
+        [...uids(mine.body as string)].sort(),
+        [[String(going), 'CONFIRMED'], [String(maybe), 'CONFIRMED'], [String(cancelled), 'CANCELLED']].sort(),
+        "'yes' and 'maybe', a cancelled one marked so calendars drop it",
+      );
+      // A night the member stops coming to leaves their calendar.
+      assert.equal((await guest.agent.post(`/api/screenings/${going}/rsvp`, { status: 'no' })).status, 200);
+      assert.equal(uids((await app.agent().get('/api/users/ics_guest/screenings.ics')).body as string).has(String(going)), false);
+      assert.equal(events((await app.agent().get('/api/users/ics_guest/screenings.ics?lang=de')).body as string).calendar.getFirstPropertyValue('x-wr-calname'), 'Filmabende von ics_Guest');
+      assert.equal(events((await app.agent().get('/api/screenings.ics?lang=de')).body as string).calendar.getFirstPropertyValue('x-wr-calname'), 'MovieClub: Filmabende');
+
+      const unknown = await app.agent().get('/api/users/nobody_here/screenings.ics');
+      assert.deepEqual([unknown.status, unknown.body.error], [404, 'User not found.']);
+      for (const address of ['/api/screenings.ics?lang=fr', '/api/users/ics_guest/screenings.ics?lang=xx']) {
+        const refused = await app.agent().get(address);
+        assert.deepEqual([refused.status, refused.body.error], [400, 'Language must be one of en, de.'], address);
       }
     });
 

@@ -85,6 +85,8 @@ for (const kind of TEST_DATABASES) {
       },
       { name: 'download a screening calendar', send: (agent, id) => agent.get(`/api/screenings/${id}.ics`), expected: ANYONE },
       { name: "subscribe to a list's calendar", send: (agent) => agent.get(`/api/watchlists/${world.publicId}-sp-public-list/screenings.ics`), expected: ANYONE },
+      { name: "subscribe to the club's calendar", send: (agent) => agent.get('/api/screenings.ics'), expected: ANYONE },
+      { name: "subscribe to a member's calendar", send: (agent) => agent.get(`/api/users/${world.moderator.username}/screenings.ics`), expected: ANYONE },
     ];
 
     for (const call of calls) {

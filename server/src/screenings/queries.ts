@@ -103,6 +103,32 @@ export function feedScreenings(db: Db, watchlistId: number, since: string, limit
   return screeningQuery(db).where('s.watchlist_id', '=', watchlistId).where('s.starts_at', '>=', since).orderBy('s.starts_at').orderBy('s.id').limit(limit).execute();
 }
 
+/** Every public list's screenings that started after `since`, soonest first: the club's calendar. */
+export function clubFeedScreenings(db: Db, since: string, limit: number) {
+  return screeningQuery(db).where('w.is_personal', '=', 0).where('s.starts_at', '>=', since).orderBy('s.starts_at').orderBy('s.id').limit(limit).execute();
+}
+
+/** The screenings of public lists a member answered 'yes' or 'maybe' that started after `since`, soonest first. */
+export function memberFeedScreenings(db: Db, userId: number, since: string, limit: number) {
+  return screeningQuery(db)
+    .where('w.is_personal', '=', 0)
+    .where('s.starts_at', '>=', since)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('screening_rsvps as mine')
+          .select('mine.screening_id')
+          .whereRef('mine.screening_id', '=', 's.id')
+          .where('mine.user_id', '=', userId)
+          .where('mine.status', 'in', ['yes', 'maybe']),
+      ),
+    )
+    .orderBy('s.starts_at')
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
+}
+
 export function rsvpsOf(db: Db, screeningId: number) {
   return db
     .selectFrom('screening_rsvps as r')

@@ -122,6 +122,14 @@ export async function routes(app: FastifyInstance): Promise<void> {
     return sendCalendar(reply, service.screeningCalendar(access, baseUrl(request), await languageOf(request.query.lang)), `screening-${access.screening.id}.ics`);
   });
 
+  contractRoute(app, api.clubFeed)(async (request, reply) =>
+    sendCalendar(reply, await service.clubCalendar(app.db, baseUrl(request), await languageOf(request.query.lang)), 'movie-nights.ics'),
+  );
+
+  contractRoute(app, api.memberFeed)(async (request, reply) =>
+    sendCalendar(reply, await service.memberCalendar(app.db, request.params.username, baseUrl(request), await languageOf(request.query.lang)), 'my-movie-nights.ics'),
+  );
+
   contractRoute(app, api.feed)(async (request, reply) =>
     sendCalendar(reply, await service.listCalendar(app.db, request.params.id, baseUrl(request), await languageOf(request.query.lang)), 'screenings.ics'),
   );

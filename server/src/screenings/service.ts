@@ -26,6 +26,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { findUserByName } from '../users/queries';
 import * as viewings from '../viewings/queries';
 import * as lists from '../watchlists/queries';
 import { type Access, accessList, type Viewer } from '../watchlists/service';
@@ -452,15 +453,37 @@ export function screeningCalendar(access: ScreeningAccess, baseUrl: string, lang
   return calendar([calendarEvent(access.screening, baseUrl, language)], null);
 }
 
+/** Where a feed starts: screenings that started at most this long ago. */
+const feedSince = () => new Date(Date.now() - SCREENING_FEED_PAST_DAYS * 24 * HOUR).toISOString();
+
+const feedOf = (rows: q.ScreeningRow[], name: string, baseUrl: string, language: LanguageCode) =>
+  calendar(
+    rows.map((row) => calendarEvent(row, baseUrl, language)),
+    name,
+  );
+
 /** A public list's feed: screenings from 90 days ago on; a personal list (or none) is 404, as everywhere. */
 export async function listCalendar(db: Db, identifier: string, baseUrl: string, language: LanguageCode): Promise<string> {
   const id = parseWatchlistIdentifier(identifier);
   const list = id === null ? undefined : await lists.findList(db, id);
   if (!list || list.is_personal === 1) throw notFound('Watchlist not found.');
-  const since = new Date(Date.now() - SCREENING_FEED_PAST_DAYS * 24 * HOUR).toISOString();
-  const rows = await q.feedScreenings(db, list.id, since, SCREENING_FEED_LIMIT);
-  return calendar(
-    rows.map((row) => calendarEvent(row, baseUrl, language)),
-    CALENDAR_TEXTS[language].feed(list.name),
-  );
+  const rows = await q.feedScreenings(db, list.id, feedSince(), SCREENING_FEED_LIMIT);
+  return feedOf(rows, CALENDAR_TEXTS[language].feed(list.name), baseUrl, language);
+}
+
+/** Every public list's screenings from 90 days ago on. */
+export async function clubCalendar(db: Db, baseUrl: string, language: LanguageCode): Promise<string> {
+  const rows = await q.clubFeedScreenings(db, feedSince(), SCREENING_FEED_LIMIT);
+  return feedOf(rows, CALENDAR_TEXTS[language].club, baseUrl, language);
+}
+
+/**
+ * The screenings a member answered 'yes' or 'maybe', from 90 days ago on. Public as the
+ * screening pages that show their answers are: calendar apps cannot sign in.
+ */
+export async function memberCalendar(db: Db, username: string, baseUrl: string, language: LanguageCode): Promise<string> {
+  const member = await findUserByName(db, username);
+  if (!member) throw notFound('User not found.', 'user_not_found');
+  const rows = await q.memberFeedScreenings(db, member.id, feedSince(), SCREENING_FEED_LIMIT);
+  return feedOf(rows, CALENDAR_TEXTS[language].member(member.username), baseUrl, language);
 }

@@ -46,8 +46,16 @@ export const dismissRatingPrompt = (id: number) => api.post<{ success: true }>(`
 /** Where a calendar app downloads one screening, its words in the reader's language. */
 export const screeningCalendarUrl = (id: number) => resolveApiUrl(inReadersLanguage(`/api/screenings/${id}.ics`));
 
-/** The list's feed, for calendar apps to subscribe to (`webcal:` opens the subscription dialog). */
-export function listCalendarUrl(identifier: string): { https: string; webcal: string } {
-  const https = resolveApiUrl(inReadersLanguage(`/api/watchlists/${identifier}/screenings.ics`));
+/** A calendar feed for calendar apps to subscribe to (`webcal:` opens the subscription dialog). */
+function calendarUrl(path: string): { https: string; webcal: string } {
+  const https = resolveApiUrl(inReadersLanguage(path));
   return { https, webcal: https.replace(/^https?:/, 'webcal:') };
 }
+
+export const listCalendarUrl = (identifier: string) => calendarUrl(`/api/watchlists/${identifier}/screenings.ics`);
+
+/** Every public list's movie nights. */
+export const clubCalendarUrl = () => calendarUrl('/api/screenings.ics');
+
+/** The nights a member answered 'yes' or 'maybe'. */
+export const memberCalendarUrl = (username: string) => calendarUrl(`/api/users/${encodeURIComponent(username)}/screenings.ics`);

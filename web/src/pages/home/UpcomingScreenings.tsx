@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
-import { fetchUpcomingScreenings } from '../../api/screenings';
+import { clubCalendarUrl, fetchUpcomingScreenings, memberCalendarUrl } from '../../api/screenings';
 import { t } from '../../i18n';
 import { screeningTime } from '../../lib/screeningTime';
+import { useSession } from '../../session/SessionProvider';
 
 const SHOWN = 5;
 
-/** 'Upcoming movie nights' on home, for members: the club's next screenings, soonest first. */
+/** 'Upcoming movie nights' on home, for members: the club's next screenings, soonest first, and calendars to subscribe to. */
 export default function UpcomingScreenings() {
+  const { user } = useSession();
   const upcoming = useQuery({ queryKey: queryKeys.upcomingScreenings(null), queryFn: ({ signal }) => fetchUpcomingScreenings(undefined, signal) });
   const screenings = upcoming.data?.screenings.slice(0, SHOWN) ?? [];
   if (!upcoming.isSuccess) return null;
@@ -36,6 +38,19 @@ export default function UpcomingScreenings() {
           ))}
         </ul>
       )}
+      <p className="home-screenings-feeds">
+        <CalendarLink feed={clubCalendarUrl()} label={t('Subscribe to every movie night')} />
+        {user && <CalendarLink feed={memberCalendarUrl(user.username)} label={t('Subscribe to the nights you are going to')} />}
+      </p>
     </section>
+  );
+}
+
+/** A `webcal:` link (a calendar app's subscription dialog), its https address on hover. */
+function CalendarLink({ feed, label }: { feed: { https: string; webcal: string }; label: string }) {
+  return (
+    <a href={feed.webcal} title={feed.https}>
+      <i className="pi pi-calendar" aria-hidden="true" /> {label}
+    </a>
   );
 }
