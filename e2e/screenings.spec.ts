@@ -290,6 +290,30 @@ describe('movie nights in the browser', () => {
     }
   });
 
+  it("lists a list's earlier nights once opened: the movie picked, or that it was cancelled", async () => {
+    // The recorded night ended yesterday: past the six hours a started night still counts as upcoming.
+    await startedHoursAgo(site, screeningId, 30);
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, ann);
+    let asked = 0;
+    page.on('request', (request) => void (request.url().includes('upcoming=0') && asked++));
+    await page.goto(`/watchlist/${listId}`);
+    const card = page.locator('.movie-nights-card');
+    const earlier = card.locator('details.movie-night-earlier');
+    await earlier.getByText('Earlier movie nights').waitFor();
+    assert.equal(asked, 0, 'read only once opened');
+    await earlier.getByText('Earlier movie nights').click();
+    const rows = earlier.locator('li');
+    await rows.first().waitFor();
+    const texts = await rows.allInnerTexts();
+    assert.ok(texts.some((text) => text.includes('Cancelled')), texts.join(' | '));
+    assert.ok(texts.some((text) => text.includes(picked)), texts.join(' | '));
+    await checkScreen(page, 'watchlist-earlier-nights');
+    await rows.filter({ hasText: picked }).getByRole('link').click();
+    await page.waitForURL(new RegExp(`/screening/${screeningId}$`));
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
   it("offers the night's calendar file, which a calendar parser reads with the picked title", async () => {
     const { page, context } = await newSignedInPage(browser, site.url, ann);
     await page.goto(`/screening/${screeningId}`);

@@ -33,6 +33,7 @@ export const queryKeys = {
   screenings: ['screenings'] as const,
   screening: (id: number) => ['screenings', 'one', id] as const,
   upcomingScreenings: (watchlistId: number | null) => ['screenings', 'upcoming', watchlistId ?? 'all'] as const,
+  earlierScreenings: (watchlistId: number) => ['screenings', 'earlier', watchlistId] as const,
   ratingPrompts: ['screenings', 'prompts'] as const,
   /** Everything statistical: refreshed together after a review or a viewing. */
   insights: ['insights'] as const,

@@ -14,12 +14,17 @@ import type {
 } from '@movieclub/contract';
 import { api, inReadersLanguage, resolveApiUrl } from './client';
 
-/** The next planned screenings (of one list when given), soonest first. */
-export function fetchUpcomingScreenings(watchlistId?: number, signal?: AbortSignal) {
-  const query = new URLSearchParams({ upcoming: '1' });
+function fetchScreenings(upcoming: boolean, watchlistId?: number, signal?: AbortSignal) {
+  const query = new URLSearchParams({ upcoming: upcoming ? '1' : '0' });
   if (watchlistId !== undefined) query.set('watchlist_id', String(watchlistId));
   return api.get<ScreeningListReply>(`/api/screenings?${query}`, signal);
 }
+
+/** The next planned screenings (of one list when given), soonest first. */
+export const fetchUpcomingScreenings = (watchlistId?: number, signal?: AbortSignal) => fetchScreenings(true, watchlistId, signal);
+
+/** A list's past and cancelled screenings, latest first (the newest 20). */
+export const fetchEarlierScreenings = (watchlistId: number, signal?: AbortSignal) => fetchScreenings(false, watchlistId, signal);
 
 export const fetchScreening = (id: number, signal?: AbortSignal) => api.get<ScreeningDetailReply>(`/api/screenings/${id}`, signal);
 

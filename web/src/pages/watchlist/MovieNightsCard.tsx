@@ -9,6 +9,7 @@ import { fetchScreening, fetchUpcomingScreenings, listCalendarUrl } from '../../
 import { RsvpButtons } from '../../components/screenings/RsvpButtons';
 import { screeningTime } from '../../lib/screeningTime';
 import { t } from '../../i18n';
+import { EarlierNights } from './EarlierNights';
 
 const ScheduleDialog = lazy(() => import('../../components/screenings/ScheduleDialog'));
 
@@ -19,7 +20,7 @@ interface MovieNightsCardProps {
   signedIn: boolean;
 }
 
-/** 'Movie nights' of a public list: the next one with the caller's RSVP, how many more, the calendar feed, and scheduling for editors. */
+/** 'Movie nights' of a public list: the next one with the caller's RSVP, how many more, the calendar feed, scheduling for editors, and the earlier nights. */
 export function MovieNightsCard({ list, canSchedule, signedIn }: MovieNightsCardProps) {
   const [scheduling, setScheduling] = useState(false);
   const upcoming = useQuery({
@@ -63,6 +64,7 @@ export function MovieNightsCard({ list, canSchedule, signedIn }: MovieNightsCard
           <i className="pi pi-calendar" aria-hidden="true" /> {t('Subscribe in your calendar')}
         </a>
       </div>
+      <EarlierNights listId={list.id} />
       {scheduling && (
         <Suspense fallback={null}>
           <ScheduleDialog watchlistId={list.id} onClose={() => setScheduling(false)} />

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { queryKeys } from '../../api/queryKeys';
+import { fetchEarlierScreenings } from '../../api/screenings';
+import { t } from '../../i18n';
+import { screeningTime } from '../../lib/screeningTime';
+
+/** A list's past and cancelled movie nights, read only once opened: what was picked, how many went. */
+export function EarlierNights({ listId }: { listId: number }) {
+  const [open, setOpen] = useState(false);
+  const earlier = useQuery({ queryKey: queryKeys.earlierScreenings(listId), queryFn: ({ signal }) => fetchEarlierScreenings(listId, signal), enabled: open });
+  const nights = earlier.data?.screenings ?? [];
+  return (
+    <details className="movie-night-earlier" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t('Earlier movie nights')}</summary>
+      {earlier.isError ? (
+        <p className="screening-error">{t('Could not load the movie nights.')}</p>
+      ) : !earlier.isSuccess ? (
+        <p className="screening-hint">{t('Loading...')}</p>
+      ) : nights.length === 0 ? (
+        <p className="screening-hint">{t('No earlier movie nights.')}</p>
+      ) : (
+        <ul className="movie-night-earlier-list">
+          {nights.map((night) => (
+            <li key={night.id}>
+              <Link to={`/screening/${night.id}`}>{screeningTime(night.starts_at)}</Link>
+              <span className="movie-night-earlier-what">
+                {night.status === 'cancelled' ? t('Cancelled') : night.picked_movie ? night.picked_movie.title : t('No movie picked')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
