@@ -24,10 +24,10 @@ export async function commentPosted(app: NotifyApp, input: { commentId: number; 
   // The review's author hears of comments on it as such, never as replies.
   for (const id of await q.earlierCommenters(app.db, input.reviewId, input.commentId)) if (id !== review.user_id) add(id, 'reply');
   concerns.delete(input.actor.id);
+  const off = await q.kindsOffOf(app.db, [...concerns.keys()]);
   const kinds = new Map<number, NotificationKind>();
   for (const [userId, candidates] of concerns) {
-    const off = new Set(await q.kindsOff(app.db, userId));
-    const kind = candidates.find((candidate) => !off.has(candidate));
+    const kind = candidates.find((candidate) => !off.get(userId)?.includes(candidate));
     if (kind) kinds.set(userId, kind);
   }
   const sentence = (kind: NotificationKind) =>

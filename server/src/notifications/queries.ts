@@ -143,8 +143,16 @@ export function usernamesOf(db: Db, ids: number[]) {
 
 /** The kinds the member has turned off. */
 export async function kindsOff(db: Db, userId: number): Promise<string[]> {
-  const rows = await db.selectFrom('notification_kinds_off').select('kind').where('user_id', '=', userId).execute();
-  return rows.map((row) => row.kind);
+  return (await kindsOffOf(db, [userId])).get(userId) ?? [];
+}
+
+/** The kinds each of these members has turned off, in one read; a member with none is absent. */
+export async function kindsOffOf(db: Db, userIds: number[]): Promise<Map<number, string[]>> {
+  const off = new Map<number, string[]>();
+  if (userIds.length === 0) return off;
+  const rows = await db.selectFrom('notification_kinds_off').select(['user_id', 'kind']).where('user_id', 'in', userIds).execute();
+  for (const row of rows) off.set(row.user_id, [...(off.get(row.user_id) ?? []), row.kind]);
+  return off;
 }
 
 export async function isKindOff(db: Db, userId: number, kind: string): Promise<boolean> {
