@@ -304,6 +304,10 @@ export interface ScreeningsTable {
   sequence: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The start its 'starting soon' webhook post was sent for (null: none yet). */
+  soon_posted_for: string | null;
+  /** The site's address it was scheduled through: the post's link when PUBLIC_URL is not set. */
+  site_url: string | null;
 }
 
 /** A member's answer to a screening: 'yes', 'maybe' or 'no'. */

@@ -4,7 +4,7 @@ import { NOTIFICATION_EVENTS, type NotificationsChangedEvent } from '@movieclub/
 import type { Socket } from 'socket.io-client';
 import { HIGH_LIMITS, postComment } from '../comments/testing';
 import { remindGuests } from '../screenings/reminders';
-import { scheduleScreening, screeningWorld, startedHoursAgo, startsIn } from '../screenings/testing';
+import { scheduleScreening, screeningWorld, startedHoursAgo, startingSoon, startsIn } from '../screenings/testing';
 import { addMovie, addReview, createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { connectSocket, nextEvent } from '../watchlists/socketClient';
@@ -219,8 +219,7 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await notificationsOf(going.agent)).notifications.length, 0, 'two days ahead is too early; two hours ahead at short notice is no news');
 
       // Scheduled two days ago, the night now starts in two hours: its guests read the time in its own offset.
-      const twoHoursOn = new Date(Date.now() + 2 * 3_600_000).toISOString();
-      await app.database.db.updateTable('screenings').set({ created_at: new Date(Date.now() - 48 * 3_600_000).toISOString(), starts_at: twoHoursOn }).where('id', '=', id).execute();
+      await startingSoon(app, id);
       const local = (await world.owner.agent.get(`/api/screenings/${id}`)).body.screening.starts_at as string;
       assert.match(local, /-05:00$/);
       await sweep();
@@ -331,7 +330,7 @@ for (const kind of TEST_DATABASES) {
       const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsIn(48) });
       for (const member of [keen, quiet]) assert.equal((await member.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' })).status, 200);
       assert.equal((await quiet.agent.put('/api/notifications/settings', { kind: 'screening', on: false })).status, 200);
-      await app.database.db.updateTable('screenings').set({ created_at: new Date(Date.now() - 48 * 3_600_000).toISOString(), starts_at: new Date(Date.now() + 3_600_000).toISOString() }).where('id', '=', id).execute();
+      await startingSoon(app, id, 1);
       await remindGuests(app.app);
       assert.equal((await waitForNotifications(keen.agent, 1))[0].kind, 'screening');
       await settle();

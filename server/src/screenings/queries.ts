@@ -42,11 +42,26 @@ export function plannedStartingBetween(db: Db, from: string, to: string) {
   return db
     .selectFrom('screenings as s')
     .innerJoin('watchlists as w', 'w.id', 's.watchlist_id')
-    .select(['s.id', 's.starts_at', 's.utc_offset', 's.created_at', 'w.name as watchlist_name'])
+    .select(['s.id', 's.starts_at', 's.utc_offset', 's.created_at', 's.site_url', 'w.name as watchlist_name'])
     .where('s.status', '=', 'planned')
     .where('s.starts_at', '>', from)
     .where('s.starts_at', '<=', to)
     .execute();
+}
+
+/**
+ * Claims a planned night's 'starting soon' post for its current start: true for the one caller
+ * (of every process sweeping at once) that should send it, false when it was sent for this start.
+ */
+export async function claimSoonPost(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('screenings')
+    .set((eb) => ({ soon_posted_for: eb.ref('starts_at') }))
+    .where('id', '=', id)
+    .where('status', '=', 'planned')
+    .where((eb) => eb.or([eb('soon_posted_for', 'is', null), eb('soon_posted_for', '<>', eb.ref('starts_at'))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export type ScreeningRow = NonNullable<Awaited<ReturnType<typeof findScreening>>>;
@@ -57,7 +72,7 @@ export function findScreening(db: Db, id: number) {
 
 export async function insertScreening(
   db: Db,
-  row: Pick<ScreeningsTable, 'watchlist_id' | 'starts_at' | 'utc_offset' | 'place' | 'note' | 'created_by'>,
+  row: Pick<ScreeningsTable, 'watchlist_id' | 'starts_at' | 'utc_offset' | 'place' | 'note' | 'created_by' | 'site_url'>,
   now: string,
 ): Promise<number> {
   const inserted = await db

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { screeningReminder } from '../notifications/producers';
+import { configuredSiteUrl } from '../http/siteUrl';
+import { screeningSoonEvent } from '../webhooks/events';
 import * as q from './queries';
 import { formatStart } from './service';
 
@@ -21,8 +23,20 @@ export async function remindGuests(app: FastifyInstance, now = new Date()): Prom
   const due = nights.filter((night) => Date.parse(night.created_at) <= Date.parse(night.starts_at) - REMINDER_MS);
   for (const night of due) {
     await screeningReminder(app, { screeningId: night.id, listName: night.watchlist_name, startsAt: formatStart(night.starts_at, night.utc_offset), startsAtUtc: night.starts_at });
+    postSoon(app, night.id, night.site_url);
   }
   return due.length;
+}
+
+/**
+ * The club's webhook hears of the night once per start, from whichever process claims it first.
+ * Its link needs the site's address: PUBLIC_URL, else the one the night was scheduled through
+ * (nights scheduled before that was kept have none, and are not posted).
+ */
+function postSoon(app: FastifyInstance, id: number, scheduledThrough: string | null): void {
+  const site = configuredSiteUrl(app) ?? scheduledThrough;
+  if (!site) return;
+  app.clubEvents.post(async (language) => ((await q.claimSoonPost(app.db, id)) ? screeningSoonEvent(app.db, site, id, language) : null));
 }
 
 /** Sweeps every REMINDER_SWEEP_MS; the timer never keeps the process alive, and closing the app stops it and waits for a sweep in progress. */

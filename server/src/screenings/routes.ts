@@ -20,10 +20,10 @@ export async function routes(app: FastifyInstance): Promise<void> {
     reply.type(CALENDAR_TYPE).header('Content-Disposition', `inline; filename="${file}"`).header('Cache-Control', 'public, max-age=300').send(body);
 
   contractRoute(app, api.create)(async (request) => {
-    const screening = await service.schedule(app.db, request.user, request.body);
+    const site = baseUrl(request);
+    const screening = await service.schedule(app.db, request.user, request.body, site);
     const { id, watchlist_id: watchlistId, watchlist_name: listName, starts_at: startsAt } = screening;
     notifyLater(app, 'screening', () => screeningScheduled(app, { screeningId: id, watchlistId, listName, startsAt, actorId: request.user.id }));
-    const site = baseUrl(request);
     app.clubEvents.post((language) => screeningScheduledEvent(app.db, site, id, language));
     return { success: true, screening };
   });

@@ -128,7 +128,8 @@ async function reload(db: DbOrTrx, id: number): Promise<q.ScreeningRow> {
 
 // --- scheduling ---------------------------------------------------------------
 
-export async function schedule(db: Db, viewer: NonNullable<Viewer>, input: ScreeningCreate): Promise<Screening> {
+/** `site` is the address the night is scheduled through (its webhook posts link there when PUBLIC_URL is not set). */
+export async function schedule(db: Db, viewer: NonNullable<Viewer>, input: ScreeningCreate, site: string): Promise<Screening> {
   const list = await accessList(db, input.watchlist_id, viewer);
   if (list.list.is_personal === 1) throw badRequest('Personal watchlists cannot host screenings.');
   if (!list.isEditor) throw forbidden(NOT_EDITOR);
@@ -136,7 +137,7 @@ export async function schedule(db: Db, viewer: NonNullable<Viewer>, input: Scree
   checkNewStart(start.utc);
   const id = await q.insertScreening(
     db,
-    { watchlist_id: list.list.id, starts_at: start.utc, utc_offset: start.offset, place: cleanPlace(input.place), note: cleanText(input.note), created_by: viewer.id },
+    { watchlist_id: list.list.id, starts_at: start.utc, utc_offset: start.offset, place: cleanPlace(input.place), note: cleanText(input.note), created_by: viewer.id, site_url: site },
     new Date().toISOString(),
   );
   return toScreening(await reload(db, id));

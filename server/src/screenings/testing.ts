@@ -37,6 +37,13 @@ export async function startedHoursAgo(app: Pick<TestApp, 'database'>, screeningI
   await app.database.db.updateTable('screenings').set({ starts_at: startsAt }).where('id', '=', screeningId).execute();
 }
 
+/** Makes a night scheduled two days ago start `hours` from now, as time passing would: due for its reminder. */
+export async function startingSoon(app: Pick<TestApp, 'database'>, screeningId: number, hours = 2): Promise<void> {
+  const now = Date.now();
+  const times = { created_at: new Date(now - 48 * 3_600_000).toISOString(), starts_at: new Date(now + hours * 3_600_000).toISOString() };
+  await app.database.db.updateTable('screenings').set(times).where('id', '=', screeningId).execute();
+}
+
 /** Every row the screening owns, to show a refused call changed nothing. */
 export async function screeningRows(app: TestApp, screeningId: number) {
   const db = app.database.db;

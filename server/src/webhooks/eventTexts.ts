@@ -12,6 +12,9 @@ export interface EventTexts {
   nightMoved(list: string): string;
   nightCancelled(list: string): string;
   nightOff(when: string): string;
+  nightSoon(list: string): string;
+  /** `at` is nightAt's sentence; `movie` null while nothing is picked. */
+  soon(at: string, movie: string | null, going: number): string;
   pick(movie: string): string;
   pickWatched(list: string, when: string): string;
   joined(username: string): string;
@@ -31,6 +34,8 @@ export const EVENT_TEXTS: Record<LanguageCode, EventTexts> = {
     nightMoved: (list) => `Movie night moved: ${list}`,
     nightCancelled: (list) => `Movie night cancelled: ${list}`,
     nightOff: (when) => `${when} is off.`,
+    nightSoon: (list) => `Movie night soon: ${list}`,
+    soon: (at, movie, going) => `${at} ${movie ? `Showing ${movie}.` : 'The movie is not picked yet.'} ${going === 1 ? '1 member is coming.' : `${going} members are coming.`}`,
     pick: (movie) => `Movie night pick: ${movie}`,
     pickWatched: (list, when) => `${list} watches it on ${when}.`,
     joined: (username) => `${username} joined the club`,
@@ -48,6 +53,8 @@ export const EVENT_TEXTS: Record<LanguageCode, EventTexts> = {
     nightMoved: (list) => `Filmabend verschoben: ${list}`,
     nightCancelled: (list) => `Filmabend abgesagt: ${list}`,
     nightOff: (when) => `${when} fällt aus.`,
+    nightSoon: (list) => `Filmabend in Kürze: ${list}`,
+    soon: (at, movie, going) => `${at} ${movie ? `Es läuft ${movie}.` : 'Der Film ist noch nicht ausgewählt.'} ${going === 1 ? '1 Mitglied kommt.' : `${going} Mitglieder kommen.`}`,
     pick: (movie) => `Auswahl für den Filmabend: ${movie}`,
     pickWatched: (list, when) => `${list} schaut ihn am ${when}.`,
     joined: (username) => `${username} ist dem Club beigetreten`,

@@ -82,6 +82,26 @@ export async function screeningPickedEvent(db: Db, site: string, id: number, lan
   };
 }
 
+/** A night about to start: when and where, the movie if picked, and how many are coming. */
+export async function screeningSoonEvent(db: Db, site: string, id: number, language: LanguageCode): Promise<ClubEvent | null> {
+  const night = await screening(db, id);
+  if (!night) return null;
+  const going = await db
+    .selectFrom('screening_rsvps')
+    .select((eb) => eb.fn.countAll<number | string>().as('going'))
+    .where('screening_id', '=', id)
+    .where('status', '=', 'yes')
+    .executeTakeFirstOrThrow();
+  const words = EVENT_TEXTS[language];
+  const movie = night.title ? titled({ title: night.title, year: night.year ?? null }) : null;
+  return {
+    title: words.nightSoon(night.list),
+    text: words.soon(words.nightAt(localStart(night.starts_at, night.utc_offset, language), night.place), movie, Number(going.going)),
+    url: `${site}/screening/${id}`,
+    tags: ['alarm_clock'],
+  };
+}
+
 /** A new member. */
 export function memberJoinedEvent(site: string, username: string, language: LanguageCode): Promise<ClubEvent> {
   const words = EVENT_TEXTS[language];

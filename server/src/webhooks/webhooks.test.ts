@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { scheduleScreening, screeningWorld } from '../screenings/testing';
+import { remindGuests } from '../screenings/reminders';
+import { scheduleScreening, screeningWorld, startingSoon, startsIn } from '../screenings/testing';
 import { addMovie, createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { type Received, startReceiver } from './testing';
@@ -86,6 +87,54 @@ for (const kind of TEST_DATABASES) {
       assert.equal(cancelled.embeds[0].url, `https://club.example.org/screening/${id}`);
     });
 
+    it('posts a movie night about to start once per start, with its pick and how many are coming', async () => {
+      const world = await screeningWorld(app, 'hs');
+      const guest = await createUser(app, 'hs_guest');
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, place: 'The attic' });
+      const shortNotice = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsIn(2) });
+      for (const member of [world.owner, guest]) assert.equal((await member.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' })).status, 200);
+      await settled();
+      receiver.received.length = 0;
+      await remindGuests(app.app);
+      await settled();
+      assert.equal(receiver.received.length, 0, 'two days ahead is too early; a night scheduled at short notice had its news');
+
+      await startingSoon(app, id);
+      await remindGuests(app.app);
+      await remindGuests(app.app);
+      await settled();
+      assert.equal(receiver.received.length, 1, 'once, however often the sweep runs');
+      const [soon] = receiver.received.map(discordBody);
+      assert.equal(soon.content, 'Movie night soon: hs Public List');
+      assert.match(soon.embeds[0].description, /^\w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} at The attic\. The movie is not picked yet\. 2 members are coming\.$/);
+      assert.equal(soon.embeds[0].url, `https://club.example.org/screening/${id}`);
+
+      // Moved later, with a pick and one guest fewer: posted again for the new start.
+      receiver.received.length = 0;
+      const picked = await world.owner.agent.post(`/api/screenings/${id}/pick`);
+      assert.equal((await guest.agent.post(`/api/screenings/${id}/rsvp`, { status: 'maybe' })).status, 200);
+      assert.equal((await world.owner.agent.request('PATCH', `/api/screenings/${id}`, { starts_at: startsIn(2.5) })).status, 200);
+      await remindGuests(app.app);
+      await settled();
+      const { title, year } = await app.database.db.selectFrom('movies').select(['title', 'year']).where('id', '=', picked.body.picked_movie.id).executeTakeFirstOrThrow();
+      const named = year ? `${title} (${year})` : title;
+      const posts = receiver.received.map(discordBody);
+      assert.deepEqual(posts.map((post) => post.content), [`Movie night pick: ${named}`, 'Movie night moved: hs Public List', 'Movie night soon: hs Public List']);
+      assert.ok(posts[2].embeds[0].description.endsWith(` at The attic. Showing ${named}. 1 member is coming.`), posts[2].embeds[0].description);
+
+      // A cancelled night is not posted.
+      receiver.received.length = 0;
+      const cancelledSoon = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId });
+      assert.equal((await world.owner.agent.post(`/api/screenings/${cancelledSoon}/cancel`)).status, 200);
+      await startingSoon(app, cancelledSoon);
+      await settled();
+      receiver.received.length = 0;
+      await remindGuests(app.app);
+      await settled();
+      assert.equal(receiver.received.length, 0);
+      assert.ok(shortNotice);
+    });
+
     it("writes its posts in the club's language once an admin chooses German", async () => {
       assert.equal((await ann.agent.put('/api/admin/settings', { language: 'de' })).status, 200);
       try {
@@ -106,6 +155,14 @@ for (const kind of TEST_DATABASES) {
         assert.match(pick.embeds[0].description, /^hd Public List schaut ihn am [A-Z][a-z]\., /);
         assert.deepEqual([review.content, review.embeds[0].description], ['hd_owner hat Verhext (1999) mit 7/10 bewertet', '7 von 10 Sternen.']);
         assert.equal(spoiler.embeds[0].description, 'Die Kritik verrät die Handlung: lies sie auf der Seite.');
+
+        receiver.received.length = 0;
+        await startingSoon(app, id);
+        await remindGuests(app.app);
+        await settled();
+        const [soon] = receiver.received.map(discordBody);
+        assert.equal(soon.content, 'Filmabend in Kürze: hd Public List');
+        assert.match(soon.embeds[0].description, /, Ort: Der Dachboden\. Es läuft .+\. 0 Mitglieder kommen\.$/);
       } finally {
         await ann.agent.put('/api/admin/settings', { language: 'en' });
       }
@@ -154,7 +211,8 @@ describe('club events to ntfy', () => {
 
   before(async () => {
     receiver = await startReceiver();
-    app = await startTestApp(TEST_DATABASES[0], { config: { webhookUrl: `${receiver.url}/movieclub`, webhookFormat: 'ntfy', webhookRetryMs: 5, publicUrl: 'https://club.example.org' } });
+    // No PUBLIC_URL: links lead to the address each request came to.
+    app = await startTestApp(TEST_DATABASES[0], { config: { webhookUrl: `${receiver.url}/movieclub`, webhookFormat: 'ntfy', webhookRetryMs: 5, publicUrl: null } });
   });
   after(async () => {
     await app.close();
@@ -171,6 +229,21 @@ describe('club events to ntfy', () => {
     assert.equal(review.body, 'Charming.');
     assert.equal(decodeURIComponent(String(review.headers.title)), 'hook_zoe rated Amélie (2001) 10/10', 'non-ASCII titles travel percent-encoded');
     assert.equal(review.headers.tags, 'star');
-    assert.equal(review.headers.click, `https://club.example.org/movie/${movie.id}`);
+    assert.match(String(review.headers.click), new RegExp(`^http://[^/]+/movie/${movie.id}$`));
+  });
+
+  it('links a night about to start to the address it was scheduled through', async () => {
+    const world = await screeningWorld(app, 'hn');
+    const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId });
+    await startingSoon(app, id);
+    await app.app.clubEvents.idle();
+    receiver.received.length = 0;
+    await remindGuests(app.app);
+    await app.app.clubEvents.idle();
+    const [soon] = receiver.received;
+    assert.equal(soon.headers.title, 'Movie night soon: hn Public List');
+    assert.equal(soon.headers.tags, 'alarm_clock');
+    assert.match(soon.body, /The movie is not picked yet\. 0 members are coming\.$/);
+    assert.equal(soon.headers.click, `${app.url}/screening/${id}`);
   });
 });
