@@ -175,14 +175,15 @@ describe('the movie page in the browser', () => {
     // A screen reader hears each slide by its movie's title, not by an index from 0.
     await carousel.getByRole('group', { name: 'Catalogue Neighbour' }).waitFor();
     await screenshot(page, 'movie-recommendations');
-    await inCatalogue.getByRole('link', { name: 'View' }).click();
+    // Each slide's 'View' names its movie for a screen reader.
+    await inCatalogue.getByRole('link', { name: 'View Catalogue Neighbour', exact: true }).click();
     await page.waitForURL(`**/movie/${catalogueNeighbour.id}`);
     await page.locator('.movie-details-title', { hasText: 'Catalogue Neighbour' }).waitFor();
 
     await page.goto(`/movie/${source.id}`);
     const indexOnly = page.locator('.recommendation', { hasText: 'Index Only Neighbour' });
     await indexOnly.getByText('Also Horror and Comedy, 1986').waitFor();
-    await indexOnly.getByRole('button', { name: 'View' }).click();
+    await indexOnly.getByRole('button', { name: 'View Index Only Neighbour', exact: true }).click();
     await page.waitForURL((url) => /^\/movie\/\d+$/.test(url.pathname) && url.pathname !== `/movie/${source.id}`);
     await page.locator('.movie-details-title', { hasText: 'Index Only Neighbour' }).waitFor();
     await page.getByText('No reviews yet.').waitFor();

@@ -65,6 +65,9 @@ function RecommendationCard({ item }: { item: RecommendationItem }) {
   );
 }
 
+/** Every slide's button says 'View'; a screen reader's list of links and buttons needs to tell them apart. */
+const viewName = (title: string) => t('View {{title}}', { title });
+
 /** A catalogue movie opens directly; an index-only title is added to the catalogue first. */
 function ViewLink({ item }: { item: RecommendationItem }) {
   const navigate = useNavigate();
@@ -76,12 +79,12 @@ function ViewLink({ item }: { item: RecommendationItem }) {
   });
   if (item.movie_id) {
     return (
-      <Link to={`/movie/${item.movie_id}`} className="recommendation-view p-button p-button-sm p-button-outlined">
+      <Link to={`/movie/${item.movie_id}`} className="recommendation-view p-button p-button-sm p-button-outlined" aria-label={viewName(item.title)}>
         {t('View')}
       </Link>
     );
   }
   if (!item.imdb_id) return null;
   const busy = ensure.isPending || ensure.isSuccess;
-  return <Button label={t('View')} size="small" outlined className="recommendation-view" onClick={() => ensure.mutate(item.imdb_id)} disabled={busy} />;
+  return <Button label={t('View')} aria-label={viewName(item.title)} size="small" outlined className="recommendation-view" onClick={() => ensure.mutate(item.imdb_id)} disabled={busy} />;
 }
