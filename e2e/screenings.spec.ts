@@ -310,6 +310,23 @@ describe('movie nights in the browser', () => {
     await checkScreen(page, 'watchlist-earlier-nights');
     await rows.filter({ hasText: picked }).getByRole('link').click();
     await page.waitForURL(new RegExp(`/screening/${screeningId}$`));
+
+    // Twenty more nights, older still: the first 20 show, then 'Older movie nights' brings the rest, once each.
+    const before = await rows.count();
+    for (let day = 0; day < 20; day++) await startedHoursAgo(site, await scheduleScreening(host.agent, { watchlist_id: listId }), 24 * (3 + day));
+    await page.goto(`/watchlist/${listId}`);
+    await earlier.getByText('Earlier movie nights').click();
+    await rows.nth(19).waitFor();
+    assert.equal(await rows.count(), 20);
+    await checkScreen(page, 'watchlist-earlier-nights-more');
+    await earlier.getByRole('button', { name: 'Older movie nights' }).click();
+    await rows.nth(before + 19).waitFor();
+    await earlier.getByRole('button', { name: 'Older movie nights' }).waitFor({ state: 'detached' });
+    const links = await rows.getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    assert.equal(links.length, before + 20);
+    assert.equal(new Set(links).size, links.length, 'each night once');
+    await rows.filter({ hasText: picked }).getByRole('link').click();
+    await page.waitForURL(new RegExp(`/screening/${screeningId}$`));
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

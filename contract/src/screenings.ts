@@ -122,9 +122,14 @@ export const screeningListQuery = z.object({
     .default('1')
     .meta({ description: '1 (default): planned screenings that started at most 6 hours ago, soonest first; 0: the others, latest first.' }),
   watchlist_id: rowIdText('The watchlist id is not valid.').optional(),
+  after: rowIdText('The screening id is not valid.').optional().meta({ description: 'The last screening of the previous page (its `next_after`): the page goes on from it.' }),
 });
 
-export const screeningListReply = z.object({ success: z.literal(true), screenings: z.array(screening).meta({ description: 'At most 20.' }) });
+export const screeningListReply = z.object({
+  success: z.literal(true),
+  screenings: z.array(screening).meta({ description: 'At most 20.' }),
+  next_after: rowIdOut.nullable().meta({ description: 'Pass as `after` for the next page; null on the last.' }),
+});
 export type ScreeningListReply = z.infer<typeof screeningListReply>;
 
 export const rsvpReply = z.object({ success: z.literal(true), my_rsvp: rsvpStatus, rsvps: z.array(screeningRsvp) });

@@ -101,14 +101,26 @@ export async function lockScreening(trx: Transaction<Database>, id: number): Pro
   await trx.updateTable('screenings').set((eb) => ({ sequence: eb.ref('sequence') })).where('id', '=', id).execute();
 }
 
-/** Upcoming: planned and started no earlier than `since`, soonest first; otherwise the rest, latest first. */
-export function listScreenings(db: Db, filter: { upcoming: boolean; since: string; watchlistId?: number; limit: number }) {
+/** Where a screening stands in a listing's order, for the page after it. */
+export function screeningPosition(db: Db, id: number) {
+  return db.selectFrom('screenings').select(['id', 'starts_at']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Upcoming: planned and started no earlier than `since`, soonest first; otherwise the rest, latest
+ * first; ties by id. `after`: only those that come after that position in this order.
+ */
+export function listScreenings(db: Db, filter: { upcoming: boolean; since: string; watchlistId?: number; after?: { id: number; starts_at: string }; limit: number }) {
   let query = screeningQuery(db).where('w.is_personal', '=', 0);
   if (filter.watchlistId !== undefined) query = query.where('s.watchlist_id', '=', filter.watchlistId);
   if (filter.upcoming) {
     query = query.where('s.status', '=', 'planned').where('s.starts_at', '>=', filter.since).orderBy('s.starts_at', 'asc');
   } else {
     query = query.where((eb) => eb.or([eb('s.status', '<>', 'planned'), eb('s.starts_at', '<', filter.since)])).orderBy('s.starts_at', 'desc');
+  }
+  const after = filter.after;
+  if (after) {
+    query = query.where((eb) => eb.or([eb('s.starts_at', filter.upcoming ? '>' : '<', after.starts_at), eb.and([eb('s.starts_at', '=', after.starts_at), eb('s.id', '>', after.id)])]));
   }
   return query.orderBy('s.id').limit(filter.limit).execute();
 }

@@ -28,7 +28,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
     return { success: true, screening };
   });
 
-  contractRoute(app, api.list)(async (request) => ({ success: true, screenings: await service.list(app.db, request.query) }));
+  contractRoute(app, api.list)(async (request) => ({ success: true, ...(await service.list(app.db, request.query)) }));
 
   contractRoute(app, api.prompts)(async (request) => ({ success: true, prompts: await service.prompts(app.db, request.user.id) }));
 

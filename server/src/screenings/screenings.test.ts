@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { ApiResponse } from '../testing/client';
 import { addReview, createUser, type SignedInUser } from '../testing/factories';
 import { arrives, connectSocket, nextEvent } from '../watchlists/socketClient';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
@@ -111,6 +112,47 @@ for (const kind of TEST_DATABASES) {
       assert.ok(!upcoming.body.screenings.some((screening: { id: number }) => screening.id === id));
       const others = await app.agent().get(`/api/screenings?upcoming=0&watchlist_id=${world.publicId}`);
       assert.ok(others.body.screenings.some((screening: { id: number }) => screening.id === id));
+    });
+
+    it("pages through a list's earlier and upcoming nights, 20 at a time, each night once", async () => {
+      const paged = await screeningWorld(app, 'mp');
+      const earlier: number[] = [];
+      for (let index = 0; index < 43; index++) earlier.push(await scheduleScreening(paged.owner.agent, { watchlist_id: paged.publicId }));
+      // Three nights a start, a day apart: ties are ordered by id.
+      const dayAgo = Date.now() - 24 * 3_600_000;
+      for (const [index, id] of earlier.entries()) {
+        const startsAt = new Date(dayAgo - Math.floor(index / 3) * 24 * 3_600_000).toISOString();
+        await app.database.db.updateTable('screenings').set({ starts_at: startsAt }).where('id', '=', id).execute();
+      }
+      // Far ahead, after every other test's nights.
+      const coming: number[] = [];
+      for (let index = 0; index < 21; index++) coming.push(await scheduleScreening(paged.owner.agent, { watchlist_id: paged.publicId, starts_at: startsIn(24 * (400 + index)) }));
+
+      const pages = async (upcoming: 0 | 1) => {
+        const sizes: number[] = [];
+        const ids: number[] = [];
+        let after: number | null = null;
+        do {
+          const reply: ApiResponse = await app.agent().get(`/api/screenings?upcoming=${upcoming}&watchlist_id=${paged.publicId}${after === null ? '' : `&after=${after}`}`);
+          assert.equal(reply.status, 200, JSON.stringify(reply.body));
+          sizes.push(reply.body.screenings.length);
+          ids.push(...reply.body.screenings.map((night: { id: number }) => night.id));
+          after = reply.body.next_after as number | null;
+        } while (after !== null);
+        return { sizes, ids };
+      };
+      // Latest first: the nights a day ago (ids ascending), then two days ago, …
+      assert.deepEqual(await pages(0), { sizes: [20, 20, 3], ids: earlier });
+      assert.deepEqual(await pages(1), { sizes: [20, 1], ids: coming });
+
+      const refusals = [await app.agent().get('/api/screenings?upcoming=0&after=abc'), await app.agent().get('/api/screenings?upcoming=0&after=99999999')];
+      assert.deepEqual(
+        refusals.map((reply) => [reply.status, reply.body.error]),
+        [
+          [400, 'The screening id is not valid.'],
+          [404, 'Screening not found.'],
+        ],
+      );
     });
 
     it('lists upcoming screenings soonest first, keeping one for six hours after it started', async () => {

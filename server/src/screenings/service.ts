@@ -185,10 +185,14 @@ export async function cancel(db: Db, access: ScreeningAccess): Promise<Screening
   return toScreening(await reload(db, access.screening.id));
 }
 
-export async function list(db: Db, query: { upcoming: '0' | '1'; watchlist_id?: number }): Promise<Screening[]> {
+/** A page of screenings; `after` (a screening's id, the previous page's `next_after`) goes on from that one. */
+export async function list(db: Db, query: { upcoming: '0' | '1'; watchlist_id?: number; after?: number }): Promise<{ screenings: Screening[]; next_after: number | null }> {
   const since = new Date(Date.now() - SCREENING_UPCOMING_GRACE_HOURS * HOUR).toISOString();
-  const rows = await q.listScreenings(db, { upcoming: query.upcoming === '1', since, watchlistId: query.watchlist_id, limit: SCREENINGS_LIST_LIMIT });
-  return rows.map(toScreening);
+  const after = query.after === undefined ? undefined : await q.screeningPosition(db, query.after);
+  if (query.after !== undefined && !after) throw notFound(NOT_FOUND);
+  const rows = await q.listScreenings(db, { upcoming: query.upcoming === '1', since, watchlistId: query.watchlist_id, after, limit: SCREENINGS_LIST_LIMIT + 1 });
+  const page = rows.slice(0, SCREENINGS_LIST_LIMIT);
+  return { screenings: page.map(toScreening), next_after: rows.length > SCREENINGS_LIST_LIMIT ? page[page.length - 1].id : null };
 }
 
 // --- the board: RSVPs, candidates, votes --------------------------------------

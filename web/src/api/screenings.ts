@@ -14,17 +14,18 @@ import type {
 } from '@movieclub/contract';
 import { api, inReadersLanguage, resolveApiUrl } from './client';
 
-function fetchScreenings(upcoming: boolean, watchlistId?: number, signal?: AbortSignal) {
+function fetchScreenings(upcoming: boolean, watchlistId?: number, signal?: AbortSignal, after?: number) {
   const query = new URLSearchParams({ upcoming: upcoming ? '1' : '0' });
   if (watchlistId !== undefined) query.set('watchlist_id', String(watchlistId));
+  if (after !== undefined) query.set('after', String(after));
   return api.get<ScreeningListReply>(`/api/screenings?${query}`, signal);
 }
 
 /** The next planned screenings (of one list when given), soonest first. */
 export const fetchUpcomingScreenings = (watchlistId?: number, signal?: AbortSignal) => fetchScreenings(true, watchlistId, signal);
 
-/** A list's past and cancelled screenings, latest first (the newest 20). */
-export const fetchEarlierScreenings = (watchlistId: number, signal?: AbortSignal) => fetchScreenings(false, watchlistId, signal);
+/** A list's past and cancelled screenings, latest first, 20 a page: `after` is the previous page's `next_after`. */
+export const fetchEarlierScreenings = (watchlistId: number, after: number | undefined, signal?: AbortSignal) => fetchScreenings(false, watchlistId, signal, after);
 
 export const fetchScreening = (id: number, signal?: AbortSignal) => api.get<ScreeningDetailReply>(`/api/screenings/${id}`, signal);
 

@@ -77,7 +77,7 @@ export function NotificationBell({ username }: { username: string }) {
             <h2>{t('Notifications')}</h2>
             <div className="bell-panel-actions">
               {unread > 0 && (
-                <button type="button" className="bell-mark-all" onClick={() => read.mutate(undefined)}>
+                <button type="button" className="bell-mark-all link-button" onClick={() => read.mutate(undefined)}>
                   {t('Mark all read')}
                 </button>
               )}
@@ -113,7 +113,7 @@ export function NotificationBell({ username }: { username: string }) {
             </ul>
           )}
           {notifications.hasNextPage && (
-            <button type="button" className="bell-older" disabled={notifications.isFetchingNextPage} onClick={() => void notifications.fetchNextPage()}>
+            <button type="button" className="bell-older link-button" disabled={notifications.isFetchingNextPage} onClick={() => void notifications.fetchNextPage()}>
               {notifications.isFetchingNextPage ? t('Loading...') : t('Older notifications')}
             </button>
           )}

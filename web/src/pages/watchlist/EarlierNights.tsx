@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
@@ -6,11 +6,17 @@ import { fetchEarlierScreenings } from '../../api/screenings';
 import { t } from '../../i18n';
 import { screeningTime } from '../../lib/screeningTime';
 
-/** A list's past and cancelled movie nights, read only once opened: what was picked, how many went. */
+/** A list's past and cancelled movie nights, read only once opened, 20 at a time: what was picked, or that it was cancelled. */
 export function EarlierNights({ listId }: { listId: number }) {
   const [open, setOpen] = useState(false);
-  const earlier = useQuery({ queryKey: queryKeys.earlierScreenings(listId), queryFn: ({ signal }) => fetchEarlierScreenings(listId, signal), enabled: open });
-  const nights = earlier.data?.screenings ?? [];
+  const earlier = useInfiniteQuery({
+    queryKey: queryKeys.earlierScreenings(listId),
+    queryFn: ({ pageParam, signal }) => fetchEarlierScreenings(listId, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_after ?? undefined,
+    enabled: open,
+  });
+  const nights = earlier.data?.pages.flatMap((page) => page.screenings) ?? [];
   return (
     <details className="movie-night-earlier" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('Earlier movie nights')}</summary>
@@ -31,6 +37,11 @@ export function EarlierNights({ listId }: { listId: number }) {
             </li>
           ))}
         </ul>
+      )}
+      {earlier.hasNextPage && (
+        <button type="button" className="movie-night-earlier-more link-button" disabled={earlier.isFetchingNextPage} onClick={() => void earlier.fetchNextPage()}>
+          {earlier.isFetchingNextPage ? t('Loading...') : t('Older movie nights')}
+        </button>
       )}
     </details>
   );
