@@ -167,7 +167,7 @@ describe('watchlists in the browser', () => {
     }
   });
 
-  it("copies the Stremio address and says 'Copied!'", async () => {
+  it("copies the Stremio and Radarr addresses and says 'Copied!'", async () => {
     const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     await registerAndLogin(page, 'stremio_fan');
@@ -180,6 +180,16 @@ describe('watchlists in the browser', () => {
     assert.equal(copied, `${site.url}/api/watchlist/${created.watchlist.id}-copy-me/stremio/manifest.json`);
     await screenshot(page, 'watchlists-copied');
     await page.getByRole('button', { name: 'Stremio', exact: true }).waitFor({ timeout: 5000 });
+
+    // Radarr's address, beside it: the list's movies in the format Radarr's import list reads.
+    const movie = await addMovie(site.database.db, { title: 'Radarr Bound', tconst: 'tt9876501' });
+    await callApi(page, 'POST', `/api/watchlists/${created.watchlist.id}/items`, { movie_id: movie.id });
+    await page.getByRole('button', { name: 'Radarr', exact: true }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    const radarrAddress = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(radarrAddress, `${site.url}/api/watchlist/${created.watchlist.id}-copy-me/radarr.json`);
+    const radarrList = await (await fetch(radarrAddress)).json();
+    assert.deepEqual(radarrList, [{ title: 'Radarr Bound', imdb_id: 'tt9876501' }]);
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ export * from './route';
 export * from './health';
 export * from './users';
 export * from './stremio';
+export * from './radarr';
 export * from './auth';
 export * from './limits';
 export * from './ids';

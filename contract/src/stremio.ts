@@ -45,7 +45,9 @@ export const stremioCatalog = z
   .meta({ id: 'StremioCatalog', description: 'One page of the catalogue, in list order.' });
 export type StremioCatalog = z.infer<typeof stremioCatalog>;
 
-const identifier = z.string().meta({ description: "`{id}-{slug}`: a public list's name slug (any slug answers), a personal list's secret." });
+/** The list part of an add-on's address (Stremio, Radarr). */
+export const addonIdentifier = z.string().meta({ description: "`{id}-{slug}`: a public list's name slug (any slug answers), a personal list's secret." });
+const identifier = addonIdentifier;
 
 /** The Stremio add-on of a watchlist. */
 export const stremioRoutes = {

@@ -37,6 +37,7 @@ import { routes as integrationRoutes } from './integrations/routes';
 import { routes as movieRoutes } from './movies/routes';
 import { notificationRoutes } from './notifications/routes';
 import { routes as profileRoutes } from './profiles/routes';
+import { routes as radarrRoutes } from './radarr/routes';
 import { createRealtime, type Realtime } from './realtime';
 import { routes as recommendationRoutes } from './recommendations/routes';
 import { routes as reviewRoutes } from './reviews/routes';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(recommendationRoutes);
   await app.register(watchlistRoutes);
   await app.register(stremioRoutes);
+  await app.register(radarrRoutes);
   await app.register(userRoutes);
   await app.register(viewingRoutes);
   await app.register(screeningRoutes);

@@ -8,3 +8,6 @@ export const configuredSiteUrl = (app: FastifyInstance): string | null => (app.c
  * the configured public origin, else the one asked for, followed by BASE_PATH.
  */
 export const siteUrl = (app: FastifyInstance, request: FastifyRequest) => configuredSiteUrl(app) ?? `${request.protocol}://${request.host}${app.config.basePath}`;
+
+/** A stored address (a poster, a picture) as an absolute one: kept when it is already, else put under `base`. */
+export const absoluteOn = (base: string, url: string): string => (/^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`);

@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { ListRow } from '../watchlists/queries';
+import { absoluteOn } from '../http/siteUrl';
 import { itemsForAddon, listByAddonIdentifier } from '../watchlists/service';
 
 const catalogId = (list: Pick<ListRow, 'id'>) => `movieclub-watchlist-${list.id}`;
 
 /** A stored address as an absolute one on this site; the logo stands in for a missing poster. */
 function absolute(base: string, url: string | null): string {
-  if (!url) return `${base}/logo.svg`;
-  return /^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`;
+  return url ? absoluteOn(base, url) : `${base}/logo.svg`;
 }
 
 /** `skip=200&genre=x` → 200 (other extras are ignored). */

@@ -166,5 +166,18 @@ for (const kind of TEST_DATABASES) {
       for (const role of ROLES) assert.equal((await agents[role].get(`/api/watchlists/${world.publicId}`)).status, 200);
       assert.equal((await agents.anonymous.get('/api/watchlists/mine')).status, 401);
     });
+
+    it("answers a list's add-on addresses (Stremio, Radarr) alike for every role: a public list by any slug, a personal one only with its secret", async () => {
+      const secretPath = (await agents.owner.get('/api/watchlists/mine')).body.watchlist.stremio_path as string;
+      const secretIdentifier = secretPath.split('/')[3];
+      for (const file of ['stremio/manifest.json', 'radarr.json']) {
+        for (const role of ROLES) {
+          const asked = async (identifier: string) => (await agents[role].get(`/api/watchlist/${identifier}/${file}`)).status;
+          assert.equal(await asked(`${world.publicId}-any-slug`), 200, `${file}, public, ${role}`);
+          assert.equal(await asked(`${world.personalId}-no-secret`), 404, `${file}, personal without its secret, ${role}`);
+          assert.equal(await asked(secretIdentifier), 200, `${file}, personal with its secret, ${role}`);
+        }
+      }
+    });
   });
 }

@@ -35,7 +35,11 @@ async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error('copy refused');
 }
 
-function StremioButton({ path }: { path: string }) {
+/** The Radarr import list of the list whose Stremio manifest is at `stremioPath` (the same list part, secret included). */
+const radarrPathOf = (stremioPath: string) => stremioPath.replace(/\/stremio\/manifest\.json$/, '/radarr.json');
+
+/** Copies one of the list's addresses for another app, and says 'Copied!' for a moment. */
+function CopyAddressButton({ path, label, tooltip, className }: { path: string; label: string; tooltip: string; className: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -52,13 +56,13 @@ function StremioButton({ path }: { path: string }) {
   return (
     <Button
       type="button"
-      className="stremio-button"
+      className={className}
       icon={copied ? 'pi pi-check' : 'pi pi-copy'}
-      label={copied ? t('Copied!') : 'Stremio'}
+      label={copied ? t('Copied!') : label}
       severity="secondary"
       size="small"
       onClick={() => void copy()}
-      tooltip={t('Copy the Stremio add-on address')}
+      tooltip={tooltip}
     />
   );
 }
@@ -95,7 +99,7 @@ function ModeratorForm({ listId, onChange }: { listId: number; onChange: ListInf
   );
 }
 
-/** Owner, list name, the Stremio address and the moderators. */
+/** Owner, list name, the Stremio and Radarr addresses and the moderators. */
 export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
   const manages = list.permissions.manage_moderators;
   const removal = useModeratorChange(list.id, onModeratorsChange, removeModerator);
@@ -115,7 +119,10 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
           </Link>
         </div>
       </div>
-      <StremioButton path={list.stremio_path} />
+      <div className="addon-buttons">
+        <CopyAddressButton path={list.stremio_path} label="Stremio" tooltip={t('Copy the Stremio add-on address')} className="stremio-button" />
+        <CopyAddressButton path={radarrPathOf(list.stremio_path)} label="Radarr" tooltip={t('Copy the address Radarr imports this list from')} className="radarr-button" />
+      </div>
       <ul className="moderator-list" aria-label={t('Moderators')}>
         {list.moderators_detail.map((moderator) => (
           <li key={moderator.username} className="moderator">
