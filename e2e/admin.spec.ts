@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_PAGE_ONLY, INVITE_INVALID, INVITE_REQUIRED, REGISTRATION_CLOSED } from '@movieclub/contract';
 import type { Browser, Page } from 'playwright-core';
-import { createUser } from '../server/src/testing/factories';
+import { scheduleScreening } from '../server/src/screenings/testing';
+import { addMovie, createUser } from '../server/src/testing/factories';
 import { closeStage, newPage, newSignedInPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
 import { layoutProblems, placeholderOverflow } from './support/layout';
 import { checkScreen } from './support/screens';
@@ -119,6 +120,29 @@ describe('the admin page, registration modes and invitations in the browser', ()
     await context.close();
     assert.equal((await member.agent.get('/api/admin/settings')).status, 403);
   });
+  it('gives Radarr the address of the movies picked for upcoming movie nights', async () => {
+    const admin = site.agent();
+    await admin.post('/api/login', { username: 'adm_first', password: PASSWORD });
+    const list = (await admin.post('/api/watchlists/public', { name: 'Radarr Nights' })).body.watchlist;
+    const movie = await addMovie(site.database.db, { title: 'Fetched In Time', tconst: 'tt9876502' });
+    await admin.post(`/api/watchlists/${list.id}/items`, { movie_id: movie.id });
+    const night = await scheduleScreening(admin, { watchlist_id: list.id });
+    assert.equal((await admin.post(`/api/screenings/${night}/pick`)).status, 200);
+
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, { agent: admin });
+    await page.goto('/admin');
+    const field = page.getByLabel('Radarr import list', { exact: true });
+    const address = await field.inputValue();
+    assert.equal(address, `${site.url}/api/screenings/radarr.json`);
+    await page.getByRole('button', { name: 'Copy the Radarr import list address' }).click();
+    await page.getByText(/^(Copied\.|Selected: copy it with your keyboard\.)$/).waitFor();
+    await checkScreen(page, 'admin-radarr');
+    const picked = (await (await fetch(address)).json()) as { title: string; imdb_id: string }[];
+    assert.deepEqual(picked, [{ title: 'Fetched In Time', imdb_id: 'tt9876502' }]);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
   it("chooses the club's language, which a shared year's link preview then speaks", async () => {
     const admin = site.agent();
     await admin.post('/api/login', { username: 'adm_first', password: PASSWORD });

@@ -23,4 +23,12 @@ export const radarrRoutes = {
     params: z.object({ identifier: addonIdentifier }),
     reply: z.array(radarrListMovie),
   }),
+  nights: defineRoute({
+    method: 'GET',
+    path: '/api/screenings/radarr.json',
+    summary: "The movies picked for the club's upcoming movie nights, soonest night first, each once, as a Radarr import list ('StevenLu Custom').",
+    tag: 'Radarr',
+    auth: 'none',
+    reply: z.array(radarrListMovie),
+  }),
 };

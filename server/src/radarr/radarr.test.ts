@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { scheduleScreening, screeningWorld, startedHoursAgo, startsIn } from '../screenings/testing';
 import { addMovie, createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
@@ -58,6 +59,49 @@ for (const kind of TEST_DATABASES) {
       // A reordered list and a removed movie show at once.
       assert.equal((await owner.agent.request('DELETE', `/api/watchlists/${listId}/items/${movies[2].id}`)).status, 200);
       assert.deepEqual(((await fetchList(publicPath)).body as StevenLuEntry[]).map((entry) => entry.title), ['Alien', 'Aliens']);
+    });
+
+    it('answers the movies picked for upcoming movie nights, soonest first, each once', async () => {
+      const world = await screeningWorld(app, 'rn');
+      const night = (startsAt: string) => scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsAt });
+      const setPick = (id: number, movieId: number) => app.database.db.updateTable('screenings').set({ picked_movie_id: movieId, picked_at: new Date().toISOString() }).where('id', '=', id).execute();
+      const [soonest, later, again, unpicked, cancelled, longOver, justStarted] = [
+        await night(startsIn(24)),
+        await night(startsIn(48)),
+        await night(startsIn(72)),
+        await night(startsIn(96)),
+        await night(startsIn(30)),
+        await night(startsIn(24)),
+        await night(startsIn(24)),
+      ];
+      assert.deepEqual((await fetchList('/api/screenings/radarr.json')).body, [], 'nothing picked yet');
+
+      const drawn = await world.owner.agent.post(`/api/screenings/${later}/pick`);
+      assert.equal(drawn.status, 200);
+      const laterMovie = drawn.body.picked_movie.id as number;
+      const [first, other] = world.listed.filter((movie) => movie.id !== laterMovie);
+      await setPick(soonest, first.id);
+      await setPick(again, laterMovie);
+      await setPick(cancelled, other.id);
+      assert.equal((await world.owner.agent.post(`/api/screenings/${cancelled}/cancel`)).status, 200);
+      await setPick(longOver, other.id);
+      await startedHoursAgo(app, longOver, 7);
+      await setPick(justStarted, other.id);
+      await startedHoursAgo(app, justStarted, 5);
+      assert.ok(unpicked);
+
+      const reply = await fetchList('/api/screenings/radarr.json');
+      assert.equal(reply.status, 200);
+      assert.match(reply.headers.get('cache-control') ?? '', /max-age=60/);
+      const tconsts = async (ids: number[]) => {
+        const rows = await app.database.db.selectFrom('movies').select(['id', 'tconst']).where('id', 'in', ids).execute();
+        return ids.map((id) => rows.find((row) => row.id === id)!.tconst);
+      };
+      // A night that started five hours ago still counts, as on the list's page; one over seven hours ago, or cancelled, does not.
+      assert.deepEqual(
+        (reply.body as StevenLuEntry[]).map((movie) => movie.imdb_id),
+        await tconsts([other.id, first.id, laterMovie]),
+      );
     });
 
     it("answers a personal list only at the address with its secret, and nothing of it elsewhere", async () => {

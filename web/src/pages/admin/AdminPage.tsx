@@ -6,6 +6,7 @@ import { fetchAdminSettings } from '../../api/admin';
 import { InvitationsSection } from './InvitationsSection';
 import { LanguageSection } from './LanguageSection';
 import { MediaServersSection } from './MediaServersSection';
+import { RadarrSection } from './RadarrSection';
 import { RegistrationSection } from './RegistrationSection';
 import { WebhookSection } from './WebhookSection';
 import { t } from '../../i18n';
@@ -59,6 +60,9 @@ export function AdminPage() {
         </Card>
         <Card className="admin-card">
           <MediaServersSection />
+        </Card>
+        <Card className="admin-card">
+          <RadarrSection />
         </Card>
       </div>
     </div>

@@ -14,12 +14,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { errorText } from '../../api/client';
 import { addMediaServerMapping, fetchMediaServers, mediaServersKey, removeMediaServerMapping, rotateMediaServerSecret } from '../../api/mediaServers';
 import { dropdownNames } from '../../components/a11y';
 import { MemberPicker } from '../../components/MemberPicker';
 import { useSession } from '../../session/SessionProvider';
+import { CopyField } from './CopyField';
 import { t } from '../../i18n';
 import './mediaServers.css';
 
@@ -35,33 +36,6 @@ const reasonLabels = (): Record<ScrobbleIgnoreReason, string> => ({
   duplicate: t('Already logged within {{hours}} hours', { hours: SCROBBLE_DEDUPE_HOURS }),
   unreadable: t('Unreadable'),
 });
-
-/** One webhook address with a Copy button (or the text selected, where the clipboard is refused). */
-function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
-  const field = useRef<HTMLInputElement>(null);
-  const [note, setNote] = useState('');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setNote(t('Copied.'));
-    } catch {
-      field.current?.select();
-      setNote(t('Selected: copy it with your keyboard.'));
-    }
-  };
-  return (
-    <div className="admin-new-link">
-      <label htmlFor={id}>{label}</label>
-      <div className="admin-link-row">
-        <InputText id={id} ref={field} value={value} readOnly onFocus={(event) => event.target.select()} />
-        <Button type="button" label={t('Copy')} icon="pi pi-copy" aria-label={t('Copy the {{server}} address', { server: label })} onClick={() => void copy()} />
-      </div>
-      <p className="admin-note" role="status">
-        {note}
-      </p>
-    </div>
-  );
-}
 
 /** The new secret's three webhook addresses, shown once. */
 function NewSecret({ reply, onDone }: { reply: MediaServerSecretReply; onDone(): void }) {
