@@ -1,11 +1,12 @@
 import { NOTIFICATION_EVENTS, type NotificationsChangedEvent } from '@movieclub/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
 import { queryKeys } from '../api/queryKeys';
 import { formatLocale, t, tServer } from '../i18n';
 import { UserAvatar } from '../components/UserAvatar';
+import { useCursorPages } from '../lib/useCursorPages';
 import { usePageSocket } from '../lib/usePageSocket';
 import { NOTIFICATION_SETTINGS_ANCHOR } from '../pages/profile/notificationSettingsAnchor';
 import './notifications.css';
@@ -23,11 +24,10 @@ export function NotificationBell({ username }: { username: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const notifications = useInfiniteQuery({
+  const notifications = useCursorPages({
     queryKey: queryKeys.notifications,
-    queryFn: ({ pageParam, signal }) => fetchNotifications(pageParam, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_before ?? undefined,
+    fetchPage: (before: number | undefined, signal) => fetchNotifications(before, signal),
+    nextCursor: (page) => page.next_before,
   });
   const { socket } = usePageSocket();
   useEffect(() => {

@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { fetchFeed, fetchMutes, setMuted } from '../../api/feed';
 import { queryKeys } from '../../api/queryKeys';
 import { t } from '../../i18n';
+import { useCursorPages } from '../../lib/useCursorPages';
 import { FeedItem } from './FeedItem';
 import './feed.css';
 
@@ -20,11 +21,10 @@ const FEED_REFRESH_MS = 60_000;
 /** The club's events, newest first; on the full page, older ones on demand and mutes. */
 export function FeedList({ pageSize, me, paged }: FeedListProps) {
   const queryClient = useQueryClient();
-  const feed = useInfiniteQuery({
+  const feed = useCursorPages({
     queryKey: queryKeys.feedPage(pageSize),
-    queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, pageSize, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_before ?? undefined,
+    fetchPage: (before: string | undefined, signal) => fetchFeed(before, pageSize, signal),
+    nextCursor: (page) => page.next_before,
     refetchInterval: FEED_REFRESH_MS,
   });
   const mutes = useQuery({ queryKey: queryKeys.mutes, queryFn: ({ signal }) => fetchMutes(signal), enabled: paged && me !== null });

@@ -1,19 +1,18 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
 import { fetchEarlierScreenings } from '../../api/screenings';
 import { t } from '../../i18n';
 import { screeningTime } from '../../lib/screeningTime';
+import { useCursorPages } from '../../lib/useCursorPages';
 
 /** A list's past and cancelled movie nights, read only once opened, 20 at a time: what was picked, or that it was cancelled. */
 export function EarlierNights({ listId }: { listId: number }) {
   const [open, setOpen] = useState(false);
-  const earlier = useInfiniteQuery({
+  const earlier = useCursorPages({
     queryKey: queryKeys.earlierScreenings(listId),
-    queryFn: ({ pageParam, signal }) => fetchEarlierScreenings(listId, pageParam, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.next_after ?? undefined,
+    fetchPage: (after: number | undefined, signal) => fetchEarlierScreenings(listId, after, signal),
+    nextCursor: (page) => page.next_after,
     enabled: open,
   });
   const nights = earlier.data?.pages.flatMap((page) => page.screenings) ?? [];
