@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
 import { queryKeys } from '../api/queryKeys';
 import { formatLocale, t, tServer } from '../i18n';
+import { OlderPagesButton } from '../components/OlderPagesButton';
 import { UserAvatar } from '../components/UserAvatar';
 import { useCursorPages } from '../lib/useCursorPages';
 import { usePageSocket } from '../lib/usePageSocket';
@@ -112,11 +113,7 @@ export function NotificationBell({ username }: { username: string }) {
               ))}
             </ul>
           )}
-          {notifications.hasNextPage && (
-            <button type="button" className="bell-older link-button" disabled={notifications.isFetchingNextPage} onClick={() => void notifications.fetchNextPage()}>
-              {notifications.isFetchingNextPage ? t('Loading...') : t('Older notifications')}
-            </button>
-          )}
+          <OlderPagesButton pages={notifications} label={t('Older notifications')} className="bell-older" />
         </div>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
 import { fetchEarlierScreenings } from '../../api/screenings';
+import { OlderPagesButton } from '../../components/OlderPagesButton';
 import { t } from '../../i18n';
 import { screeningTime } from '../../lib/screeningTime';
 import { useCursorPages } from '../../lib/useCursorPages';
@@ -37,11 +38,7 @@ export function EarlierNights({ listId }: { listId: number }) {
           ))}
         </ul>
       )}
-      {earlier.hasNextPage && (
-        <button type="button" className="movie-night-earlier-more link-button" disabled={earlier.isFetchingNextPage} onClick={() => void earlier.fetchNextPage()}>
-          {earlier.isFetchingNextPage ? t('Loading...') : t('Older movie nights')}
-        </button>
-      )}
+      <OlderPagesButton pages={earlier} label={t('Older movie nights')} className="movie-night-earlier-more" />
     </details>
   );
 }
