@@ -252,7 +252,9 @@ describe('movie nights in the browser', () => {
   });
 
   it("tells a guest's bell live when the night moves and when it is cancelled", async () => {
-    const id = await scheduleScreening(host.agent, { watchlist_id: listId, place: 'The attic' });
+    // Late on the host's own clock: a day the reader's time zone would move, were it moved.
+    const startsAt = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10) + 'T23:30:00-05:00';
+    const id = await scheduleScreening(host.agent, { watchlist_id: listId, place: 'The attic', starts_at: startsAt });
     assert.equal((await ann.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' })).status, 200);
     // Ann answered an earlier night of the list, so she hears of this one being scheduled: read it first.
     const heardOf = async () => ((await ann.agent.get('/api/notifications')).body.notifications as { link: string }[]).some((row) => row.link === `/screening/${id}`);
@@ -280,7 +282,9 @@ describe('movie nights in the browser', () => {
     await bell.click();
     const panel = guest.page.getByRole('region', { name: 'Notifications' });
     await panel.getByRole('link', { name: /The Friday Frights movie night is now at Bob's den\./ }).waitFor();
-    const cancelled = panel.getByRole('link', { name: /The Friday Frights movie night of \d{4}-\d{2}-\d{2} is cancelled\./ });
+    // The night's day as the host set it, written the reader's way: 'Tue, Dec 15, 2026'.
+    const day = new Date(`${startsAt.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' });
+    const cancelled = panel.getByRole('link', { name: `The Friday Frights movie night of ${day} is cancelled.` });
     await cancelled.click();
     await guest.page.waitForURL(new RegExp(`/screening/${id}$`));
     await guest.page.locator('.screening-cancelled-tag').waitFor();

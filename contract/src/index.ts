@@ -27,6 +27,7 @@ export * from './insights';
 export * from './languages';
 export * from './languageQuery';
 export * from './serverTranslator';
+export * from './notificationSentences';
 export * from './yearReview';
 export * from './reactionNames';
 export * from './reactions';

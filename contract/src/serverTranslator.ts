@@ -23,8 +23,9 @@ interface Pattern {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const fillIn = (text: string, values: Record<string, string>) =>
-  text.replace(new RegExp(PLACEHOLDER.source, 'g'), (whole, name: string) => (Object.hasOwn(values, name) ? values[name] : whole));
+/** `sentence` with its `{{name}}` placeholders filled from `values` (what is filled in is not read again). */
+export const fillSentence = (sentence: string, values: Record<string, string>) =>
+  sentence.replace(new RegExp(PLACEHOLDER.source, 'g'), (whole, name: string) => (Object.hasOwn(values, name) ? values[name] : whole));
 
 function patternOf(english: string, translation: string): Pattern {
   // split with a capturing group alternates text and placeholder names.
@@ -61,7 +62,7 @@ export function createServerTranslator(catalogue: Record<string, string>, format
       if (!found) continue;
       const values: Record<string, string> = {};
       pattern.names.forEach((name, index) => (values[name] = fill(found[index + 1], depth)));
-      return fillIn(pattern.translation, values);
+      return fillSentence(pattern.translation, values);
     }
     return text;
   };

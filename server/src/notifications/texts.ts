@@ -1,4 +1,4 @@
-import { REACTIONS, type Reaction } from '@movieclub/contract';
+import { DATED_NOTIFICATION_SENTENCES, fillSentence, REACTIONS, type Reaction } from '@movieclub/contract';
 
 /** The sentences and links notifications carry: plain text, one sentence each. */
 
@@ -11,16 +11,14 @@ export const reviewMentionText = (actor: string, title: string) => `${actor} men
 export const reactionText = (actor: string, reaction: Reaction, target: 'review' | 'comment', title: string) =>
   target === 'review' ? `${actor} reacted ${REACTIONS[reaction]} to your review of ${title}.` : `${actor} reacted ${REACTIONS[reaction]} to your comment on ${title}.`;
 
-/** `date` is the day of the night in its own offset (YYYY-MM-DD). */
-export const screeningText = (listName: string, date: string) => `A movie night of ${listName} is scheduled for ${date}.`;
-/** A night moved: `date` and `time` are its new day and start in its own offset (YYYY-MM-DD, HH:MM). */
-export const screeningMovedText = (listName: string, date: string, time: string) => `The ${listName} movie night moved to ${date} at ${time}.`;
-export const screeningMovedPlaceText = (listName: string, date: string, time: string, place: string) =>
-  `The ${listName} movie night moved to ${date} at ${time}, ${place}.`;
+const night = DATED_NOTIFICATION_SENTENCES;
+// `date` and `time` are the night's day and start in its own offset (YYYY-MM-DD, HH:MM); the client writes them the reader's way.
+export const screeningText = (listName: string, date: string) => fillSentence(night.scheduled, { listName, date });
+export const screeningMovedText = (listName: string, date: string, time: string) => fillSentence(night.moved, { listName, date, time });
+export const screeningMovedPlaceText = (listName: string, date: string, time: string, place: string) => fillSentence(night.movedWithPlace, { listName, date, time, place });
 export const screeningPlaceText = (listName: string, place: string) => `The ${listName} movie night is now at ${place}.`;
-export const screeningCancelledText = (listName: string, date: string) => `The ${listName} movie night of ${date} is cancelled.`;
-/** A reminder: `date` and `time` are the night's day and start in its own offset. */
-export const screeningReminderText = (listName: string, date: string, time: string) => `Reminder: the ${listName} movie night starts at ${time} on ${date}.`;
+export const screeningCancelledText = (listName: string, date: string) => fillSentence(night.cancelled, { listName, date });
+export const screeningReminderText = (listName: string, date: string, time: string) => fillSentence(night.reminder, { listName, date, time });
 export const ratingPromptText = (listName: string, title: string) => `You came to the ${listName} movie night: rate ${title}.`;
 export const viewingTagText = (actor: string, title: string) => `${actor} logged ${title} with you.`;
 

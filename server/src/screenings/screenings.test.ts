@@ -84,6 +84,28 @@ for (const kind of TEST_DATABASES) {
       assert.equal(await count(), before);
     });
 
+    it("keeps a night's own clock when a change sends its start again from another time zone, and lets a night under way get a new place", async () => {
+      // 23:30 in New York is the next day in UTC: the day a diary and a calendar give the night.
+      const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+      const startsAt = `${day}T23:30:00-05:00`;
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, starts_at: startsAt });
+      const sameMoment = new Date(startsAt).toISOString();
+      const changed = await world.moderator.agent.request('PATCH', `/api/screenings/${id}`, { starts_at: sameMoment, place: 'The attic' });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      assert.deepEqual([changed.body.screening.starts_at, changed.body.screening.place], [startsAt, 'The attic']);
+      assert.equal((await detail(id)).starts_at, startsAt);
+
+      // Under way for an hour: the form sends the start it shows, and the new place is taken.
+      await startedHoursAgo(app, id, 1);
+      const started = (await detail(id)).starts_at as string;
+      const place = await world.owner.agent.request('PATCH', `/api/screenings/${id}`, { starts_at: started, place: "Bob's den" });
+      assert.equal(place.status, 200, JSON.stringify(place.body));
+      assert.deepEqual([place.body.screening.starts_at, place.body.screening.place], [started, "Bob's den"]);
+      // A start moved into the past is still refused.
+      const earlier = await world.owner.agent.request('PATCH', `/api/screenings/${id}`, { starts_at: startsIn(-2) });
+      assert.deepEqual([earlier.status, earlier.body.error], [400, 'A screening cannot start in the past.']);
+    });
+
     it('lets editors change and cancel a screening; a cancelled one refuses everything else and leaves the upcoming list', async () => {
       const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, place: 'Club room' });
       const moved = startsIn(72);

@@ -143,12 +143,16 @@ export async function schedule(db: Db, viewer: NonNullable<Viewer>, input: Scree
   return toScreening(await reload(db, id));
 }
 
+const minuteOf = (start: string) => Math.floor(Date.parse(start) / 60_000);
+
 export async function change(db: Db, access: ScreeningAccess, input: ScreeningChange): Promise<Screening> {
   requireEditor(access);
   requirePlanned(access.screening);
   const changes: q.ScreeningChanges = {};
-  if (input.starts_at !== undefined) {
-    const start = parseStart(input.starts_at);
+  const start = input.starts_at === undefined ? null : parseStart(input.starts_at);
+  // The same minute sent again (a form sends every field) is no move: the night keeps its own
+  // clock, whatever the editor's time zone, and a night under way can still get a new place.
+  if (start && minuteOf(start.utc) !== minuteOf(access.screening.starts_at)) {
     checkNewStart(start.utc);
     changes.starts_at = start.utc;
     changes.utc_offset = start.offset;
@@ -165,8 +169,6 @@ export interface NightMove {
   moved: boolean;
   newPlace: string | null;
 }
-
-const minuteOf = (start: string) => Math.floor(Date.parse(start) / 60_000);
 
 /**
  * Null when the change is no news to those coming: a note, a place taken away, the same start

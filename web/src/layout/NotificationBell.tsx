@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
 import { queryKeys } from '../api/queryKeys';
-import { formatLocale, t, tServer } from '../i18n';
+import { formatLocale, t } from '../i18n';
+import { noticeText } from './noticeText';
 import { OlderPagesButton } from '../components/OlderPagesButton';
 import { UserAvatar } from '../components/UserAvatar';
 import { useCursorPages } from '../lib/useCursorPages';
@@ -102,7 +103,7 @@ export function NotificationBell({ username }: { username: string }) {
                   >
                     {item.actor ? <UserAvatar username={item.actor.username} picture={item.actor.profile_picture} initial /> : <i className="pi pi-star bell-system" aria-hidden="true" />}
                     <span className="bell-text">
-                      {tServer(item.text)}
+                      {noticeText(item.text)}
                       <span className="bell-when">
                         {when(item.created_at)}
                         {!item.read && <span className="visually-hidden"> {t('(unread)')}</span>}
