@@ -288,6 +288,11 @@ describe('movie nights in the browser', () => {
     await cancelled.click();
     await guest.page.waitForURL(new RegExp(`/screening/${id}$`));
     await guest.page.locator('.screening-cancelled-tag').waitFor();
+    // In German: the sentence translated, the same day written the German way ('Di., 15. Dez. 2026').
+    await Promise.all([guest.page.waitForEvent('load'), guest.page.locator('.app-header').getByRole('combobox', { name: 'Language' }).selectOption('de')]);
+    const germanDay = new Date(`${startsAt.slice(0, 10)}T00:00:00Z`).toLocaleDateString('de', { timeZone: 'UTC', weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' });
+    await guest.page.locator('.bell-button').click();
+    await guest.page.locator('.bell-panel').getByRole('link', { name: `Der Filmabend zu Friday Frights am ${germanDay} fällt aus.` }).waitFor();
     for (const opened of [guest, hostPage]) {
       assert.deepEqual(opened.pageErrors, []);
       await opened.context.close();
