@@ -40,6 +40,11 @@ describe('the feed and notifications in the browser', () => {
     await item.waitFor();
     await item.getByRole('button', { name: 'Contains spoilers: show' }).waitFor();
     assert.equal(await item.locator('.spoiler-content').getAttribute('aria-hidden'), 'true', 'blurred until revealed');
+    // When, as a reader says it, the whole moment on hover.
+    const itemTime = item.locator('.feed-meta time');
+    assert.match(await itemTime.innerText(), /^(now|\d+ minutes? ago)$/);
+    assert.match((await itemTime.getAttribute('title')) ?? '', /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
+    assert.ok(!Number.isNaN(Date.parse((await itemTime.getAttribute('datetime')) ?? '')));
     await checkScreen(reader.page, 'feed');
     await item.getByRole('button', { name: 'Contains spoilers: show' }).click();
     await item.getByText('she was the echo').waitFor();
@@ -66,11 +71,13 @@ describe('the feed and notifications in the browser', () => {
     assert.equal(violations.length, 0, `with the notifications open:\n${describeViolations(violations)}`);
     await checkScreen(author.page, 'notifications');
     const mention = panel.getByRole('link', { name: /feed_max mentioned you in a comment on Feedback Loop/ });
+    assert.match(await mention.locator('.bell-when time').innerText(), /^(now|\d+ minutes? ago)$/);
     await mention.click();
     await author.page.waitForURL(new RegExp(`/movie/${movieId}#comment-\\d+$`));
     const linked = author.page.locator('.comment-linked');
     await linked.waitFor();
     assert.match(await linked.innerText(), /feed_max[\s\S]*@feed_ivy that ending got me too\./);
+    assert.match(await linked.locator('.comment-date time').innerText(), /^(now|\d+ minutes? ago)$/);
     await author.page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 1 unread');
     assert.deepEqual(author.pageErrors, []);
     await author.context.close();
@@ -96,6 +103,19 @@ describe('the feed and notifications in the browser', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('keeps its times current while the page stays open', async () => {
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, max);
+    await page.clock.install();
+    await page.goto('/feed');
+    const itemTime = page.locator('.feed-item', { hasText: 'feed_ivy rated Feedback Loop (2019) 7 ★' }).locator('.feed-meta time');
+    await itemTime.waitFor();
+    assert.match(await itemTime.innerText(), /^(now|\d+ minutes? ago)$/);
+    await page.clock.fastForward('02:00:00');
+    await page.waitForFunction((element) => element?.textContent === '2 hours ago', await itemTime.elementHandle());
+    assert.deepEqual(pageErrors, []);
+    await context.close();
   });
 
   it("leaves a muted member's events out of the feed until unmuted", async () => {

@@ -1,14 +1,16 @@
-import { ERROR_CODES, type ErrorCode } from '@movieclub/contract';
+import type { ErrorCode } from '@movieclub/contract';
 import { pwaStatus } from '../pwa/status';
 import { basePath } from '../lib/basePath';
 import { currentLanguage, t, tServer } from '../i18n';
 
-const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value in ERROR_CODES;
-
 /** Thrown when a call fails; `message` is the server's sentence when it sent one (in the reader's language when known), `code` its code. */
 export class ApiError extends Error {
-  /** The server's machine-readable code (contract/src/errors.ts); null for a network failure or an odd reply. */
-  readonly code: ErrorCode | null;
+  /**
+   * The server's machine-readable code (contract/src/errorCodes.ts); null for a network failure or an odd
+   * reply. Read as any text, not checked against the list: the list would weigh on every first visit,
+   * and `failedWith` compares with a known code anyway.
+   */
+  readonly code: string | null;
   constructor(
     message: string,
     readonly status: number,
@@ -20,7 +22,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     const code = body !== null && typeof body === 'object' && 'code' in body ? body.code : null;
-    this.code = isErrorCode(code) ? code : null;
+    this.code = typeof code === 'string' ? code : null;
   }
 
   /** True when the server answered (an unsuccessful reply), false for a network failure. */

@@ -4,16 +4,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
 import { queryKeys } from '../api/queryKeys';
-import { formatLocale, t } from '../i18n';
+import { t } from '../i18n';
 import { noticeText } from './noticeText';
 import { OlderPagesButton } from '../components/OlderPagesButton';
+import { TimeAgo } from '../components/TimeAgo';
 import { UserAvatar } from '../components/UserAvatar';
 import { useCursorPages } from '../lib/useCursorPages';
 import { usePageSocket } from '../lib/usePageSocket';
 import { NOTIFICATION_SETTINGS_ANCHOR } from '../pages/profile/notificationSettingsAnchor';
 import './notifications.css';
-
-const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
  * The header's bell: the unread count, kept live over the socket (a notification made on
@@ -105,7 +104,7 @@ export function NotificationBell({ username }: { username: string }) {
                     <span className="bell-text">
                       {noticeText(item.text)}
                       <span className="bell-when">
-                        {when(item.created_at)}
+                        <TimeAgo iso={item.created_at} />
                         {!item.read && <span className="visually-hidden"> {t('(unread)')}</span>}
                       </span>
                     </span>

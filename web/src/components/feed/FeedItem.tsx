@@ -1,14 +1,14 @@
 import type { FeedEvent } from '@movieclub/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatLocale, t } from '../../i18n';
+import { t } from '../../i18n';
 import { namesText } from '../../lib/viewingDates';
 import { Phrase } from '../Phrase';
 import { SpoilerBlock } from '../social/SpoilerBlock';
+import { TimeAgo } from '../TimeAgo';
 import { UserAvatar } from '../UserAvatar';
 
 const profile = (username: string) => `/user/profile/${encodeURIComponent(username)}`;
-const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function MovieLink({ event }: { event: FeedEvent }) {
   if (!event.movie) return <>{t('a movie')}</>;
@@ -74,7 +74,7 @@ export function FeedItem({ event, mute }: { event: FeedEvent; mute?: ReactNode }
           </SpoilerBlock>
         )}
         <p className="feed-meta">
-          <time dateTime={event.at}>{when(event.at)}</time>
+          <TimeAgo iso={event.at} />
           {event.review && event.movie && (
             <>
               {' · '}

@@ -6,8 +6,9 @@ import { Link, useLocation } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { changeComment, deleteComment, fetchComments, postComment } from '../../api/social';
-import { formatLocale, t } from '../../i18n';
+import { t } from '../../i18n';
 import { UserAvatar } from '../UserAvatar';
+import { TimeAgo } from '../TimeAgo';
 import { Phrase } from '../Phrase';
 import { CommentForm } from './CommentForm';
 import { ReactionBar } from './ReactionBar';
@@ -15,7 +16,6 @@ import { SpoilerBlock } from './SpoilerBlock';
 import './social.css';
 import { linksWithBase } from '../../lib/basePath';
 
-const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 interface CommentItemProps {
   comment: Comment;
@@ -44,7 +44,7 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
           <span>{username}</span>
         </Link>
         <span className="comment-date">
-          {when(comment.created_at)}
+          <TimeAgo iso={comment.created_at} />
           {comment.edited_at && <> · {t('edited')}</>}
         </span>
       </div>
