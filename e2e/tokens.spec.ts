@@ -64,7 +64,9 @@ describe('personal API tokens in the browser', () => {
     await card.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'detached' });
     await page.reload();
-    await row.locator('dt:text-is("Last used") + dd').filter({ hasNotText: 'Never used' }).waitFor();
+    const lastUsed = row.locator('dt:text-is("Last used") + dd');
+    await lastUsed.filter({ hasNotText: 'Never used' }).waitFor();
+    assert.match(await lastUsed.innerText(), /^(now|\d+ minutes? ago)$/);
 
     page.once('dialog', (dialog) => {
       assert.match(dialog.message(), /Revoke the token “Rating script”\?/);

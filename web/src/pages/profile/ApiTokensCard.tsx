@@ -9,6 +9,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorText } from '../../api/client';
 import { apiTokensKey, createApiToken, fetchApiTokens, revokeApiToken } from '../../api/tokens';
 import { dropdownNames } from '../../components/a11y';
+import { TimeAgo } from '../../components/TimeAgo';
 import { formatLocale, t } from '../../i18n';
 import './apiTokens.css';
 
@@ -19,7 +20,6 @@ const scopes = (): { label: string; value: ApiTokenScope }[] => [
 const scopeLabel = (scope: ApiTokenScope) => scopes().find((option) => option.value === scope)?.label ?? scope;
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric' });
-const moment = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** The token stops working at the end of the chosen day, in the browser's time zone. */
 function endOfDay(date: Date): string {
@@ -93,7 +93,7 @@ function TokenRow({ token, now }: { token: ApiToken; now: number }) {
         </div>
         <div>
           <dt>{t('Last used')}</dt>
-          <dd>{token.last_used_at ? moment(token.last_used_at) : t('Never used')}</dd>
+          <dd>{token.last_used_at ? <TimeAgo iso={token.last_used_at} /> : t('Never used')}</dd>
         </div>
       </dl>
       <Button
