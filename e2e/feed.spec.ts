@@ -64,6 +64,8 @@ describe('the feed and notifications in the browser', () => {
 
     // The author's bell rises without a reload: the reaction and the mention (one notification per comment).
     await author.page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 2 unread');
+    // A tab in the background shows them too.
+    assert.equal(await author.page.title(), '(2) All Movies · MovieClub');
     await bell(author.page).click();
     const panel = author.page.getByRole('region', { name: 'Notifications' });
     await panel.waitFor();
@@ -79,6 +81,7 @@ describe('the feed and notifications in the browser', () => {
     assert.match(await linked.innerText(), /feed_max[\s\S]*@feed_ivy that ending got me too\./);
     assert.match(await linked.locator('.comment-date time').innerText(), /^(now|\d+ minutes? ago)$/);
     await author.page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 1 unread');
+    assert.equal(await author.page.title(), '(1) Movie Details · MovieClub');
     assert.deepEqual(author.pageErrors, []);
     await author.context.close();
     await reader.context.close();
@@ -194,6 +197,9 @@ describe('the feed and notifications in the browser', () => {
     await items.nth(31).getByText('Film 1.').waitFor();
     assert.equal(await items.count(), 32);
     assert.equal(await panel.getByRole('button', { name: 'Older notifications' }).count(), 0, 'nothing older');
+    assert.equal(await page.title(), '(32) All Movies · MovieClub');
+    await panel.getByRole('button', { name: 'Mark all read' }).click();
+    await page.waitForFunction(() => document.title === 'All Movies · MovieClub');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

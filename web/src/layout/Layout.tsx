@@ -5,6 +5,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { PwaStatus } from '../pwa/PwaStatus';
 import { useSession } from '../session/SessionProvider';
+import { showHeadingInTitle } from './documentTitle';
 import { mainClassForPath, titleForPath } from './titles';
 
 // Members only, and only once signed in: a visitor's first page does not load it.
@@ -15,9 +16,7 @@ export function Layout({ title, children }: { title?: string; children: ReactNod
   const { pathname } = useLocation();
   const { user } = useSession();
   const heading = titleForPath(pathname, title);
-  useEffect(() => {
-    document.title = `${heading} · MovieClub`;
-  }, [heading]);
+  useEffect(() => showHeadingInTitle(heading), [heading]);
   return (
     <div className="app-shell">
       <Header title={heading} />

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
 import { queryKeys } from '../api/queryKeys';
 import { t } from '../i18n';
+import { showUnreadInTitle } from './documentTitle';
 import { noticeText } from './noticeText';
 import { OlderPagesButton } from '../components/OlderPagesButton';
 import { TimeAgo } from '../components/TimeAgo';
@@ -60,6 +61,10 @@ export function NotificationBell({ username }: { username: string }) {
   });
 
   const unread = notifications.data?.pages[0].unread ?? 0;
+  useEffect(() => {
+    showUnreadInTitle(unread);
+    return () => showUnreadInTitle(0);
+  }, [unread]);
   const list = notifications.data?.pages.flatMap((page) => page.notifications) ?? [];
   const label = unread === 0 ? t('Notifications') : t('Notifications, {{unread}} unread', { unread });
   return (
