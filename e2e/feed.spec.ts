@@ -66,6 +66,8 @@ describe('the feed and notifications in the browser', () => {
     await author.page.waitForFunction(() => document.querySelector('.bell-button')?.getAttribute('aria-label') === 'Notifications, 2 unread');
     // A tab in the background shows them too.
     assert.equal(await author.page.title(), '(2) All Movies · MovieClub');
+    // Screen readers hear the rise.
+    await author.page.waitForFunction(() => document.querySelector('.notification-bell [role="status"]')?.textContent === 'Notifications, 2 unread');
     await bell(author.page).click();
     const panel = author.page.getByRole('region', { name: 'Notifications' });
     await panel.waitFor();
@@ -200,6 +202,7 @@ describe('the feed and notifications in the browser', () => {
     assert.equal(await page.title(), '(32) All Movies · MovieClub');
     await panel.getByRole('button', { name: 'Mark all read' }).click();
     await page.waitForFunction(() => document.title === 'All Movies · MovieClub');
+    assert.equal(await page.locator('.notification-bell [role="status"]').textContent(), '', 'the count a page opens with, or a fall, is not announced');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

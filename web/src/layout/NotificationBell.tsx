@@ -67,6 +67,15 @@ export function NotificationBell({ username }: { username: string }) {
   }, [unread]);
   const list = notifications.data?.pages.flatMap((page) => page.notifications) ?? [];
   const label = unread === 0 ? t('Notifications') : t('Notifications, {{unread}} unread', { unread });
+  // A rise of the count while the page is open is said to screen readers too (not the count a page opens with).
+  const [announcement, setAnnouncement] = useState('');
+  const countSeen = useRef<number | null>(null);
+  const loaded = notifications.data !== undefined;
+  useEffect(() => {
+    if (!loaded) return;
+    if (countSeen.current !== null && unread > countSeen.current) setAnnouncement(label);
+    countSeen.current = unread;
+  }, [loaded, unread, label]);
   return (
     <div className="notification-bell" ref={root}>
       <button type="button" className="bell-button" aria-label={label} title={label} aria-expanded={open} aria-controls={open ? `${ids}-panel` : undefined} onClick={() => setOpen(!open)}>
@@ -77,6 +86,9 @@ export function NotificationBell({ username }: { username: string }) {
           </span>
         )}
       </button>
+      <span className="visually-hidden" role="status">
+        {announcement}
+      </span>
       {open && (
         <div className="bell-panel" id={`${ids}-panel`} role="region" aria-label={t('Notifications')}>
           <div className="bell-panel-head">
