@@ -176,6 +176,13 @@ describe('importing a Letterboxd history in the browser', () => {
     assert.ok(bytes.length > 22, 'the export is not empty');
     assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'the export is a zip');
 
+    // The import page lists it among the member's imports, with when it happened said as people say it.
+    await page.goto('/import');
+    const recent = page.locator('.import-recent-list li').first();
+    await recent.waitFor();
+    assert.match(await recent.locator('.import-recent-meta').innerText(), /^Letterboxd · (now|\d+ minutes? ago) · \d+ rows$/);
+    assert.equal(await recent.locator('.import-status').innerText(), 'Imported');
+
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

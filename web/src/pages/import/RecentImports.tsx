@@ -3,7 +3,8 @@ import { Card } from 'primereact/card';
 import { Link } from 'react-router-dom';
 import { fetchImports } from '../../api/imports';
 import { queryKeys } from '../../api/queryKeys';
-import { formatLocale, t } from '../../i18n';
+import { TimeAgo } from '../../components/TimeAgo';
+import { t } from '../../i18n';
 import { SOURCE_LABELS, statusLabels, rowsText } from './importView';
 
 /** The member's recent imports, newest first, each opening where it stands; nothing when there are none. */
@@ -21,9 +22,9 @@ export function RecentImports() {
               {job.file_name}
             </Link>
             <span className="import-recent-meta">
-              {[job.source ? SOURCE_LABELS[job.source] : null, new Date(job.created_at).toLocaleString(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' }), job.counts.rows ? rowsText(job.counts.rows) : null]
-                .filter(Boolean)
-                .join(' · ')}
+              {job.source && `${SOURCE_LABELS[job.source]} · `}
+              <TimeAgo iso={job.created_at} />
+              {job.counts.rows > 0 && ` · ${rowsText(job.counts.rows)}`}
             </span>
             <span className={`import-status import-status-${job.status}`}>{labels[job.status]}</span>
           </li>
