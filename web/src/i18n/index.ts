@@ -125,3 +125,17 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
   }
   return format.format(value);
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date format for the current language, kept as number formats are. */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = formatLocale();
+  const key = `${locale}\u0000${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}

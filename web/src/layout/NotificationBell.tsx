@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
 import { queryKeys } from '../api/queryKeys';
 import { t } from '../i18n';
-import { showUnreadInTitle } from './documentTitle';
+import { showUnreadInTitle, unreadCountText } from './documentTitle';
 import { noticeText } from './noticeText';
 import { OlderPagesButton } from '../components/OlderPagesButton';
 import { TimeAgo } from '../components/TimeAgo';
@@ -82,7 +82,7 @@ export function NotificationBell({ username }: { username: string }) {
         <i className="pi pi-bell" aria-hidden="true" />
         {unread > 0 && (
           <span className="bell-count" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
+            {unreadCountText(unread)}
           </span>
         )}
       </button>

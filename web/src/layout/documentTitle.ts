@@ -2,9 +2,11 @@
 let heading = '';
 let unread = 0;
 
+/** An unread count as the bell's badge and the title write it: '99+' from a hundred. */
+export const unreadCountText = (count: number): string => (count > 99 ? '99+' : String(count));
+
 function write(): void {
-  const count = unread > 99 ? '99+' : String(unread);
-  document.title = `${unread > 0 ? `(${count}) ` : ''}${heading} · MovieClub`;
+  document.title = `${unread > 0 ? `(${unreadCountText(unread)}) ` : ''}${heading} · MovieClub`;
 }
 
 export function showHeadingInTitle(text: string): void {

@@ -1,5 +1,5 @@
 import { DATED_NOTIFICATION_SENTENCES } from '@movieclub/contract';
-import { formatLocale, tServer } from '../i18n';
+import { dateFormat, tServer } from '../i18n';
 
 const PLACEHOLDERS = /\{\{(\w+)\}\}/g;
 const HOURS_MINUTES = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -18,20 +18,12 @@ const DATED = Object.values(DATED_NOTIFICATION_SENTENCES)
   })
   .sort((a, b) => b.length - a.length);
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** A kept format in the reader's locale (building one is costly on a slow phone). */
+/** The reader's format of a night's day or start. */
 function format(kind: 'day' | 'clock'): Intl.DateTimeFormat {
-  const locale = formatLocale();
-  let found = formats.get(`${kind} ${locale}`);
-  if (!found) {
-    // The night's own wall clock (the host's), as the server wrote it: read in UTC, not moved into the reader's zone.
-    const options: Intl.DateTimeFormatOptions =
-      kind === 'day' ? { timeZone: 'UTC', weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' } : { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' };
-    found = new Intl.DateTimeFormat(locale, options);
-    formats.set(`${kind} ${locale}`, found);
-  }
-  return found;
+  // The night's own wall clock (the host's), as the server wrote it: read in UTC, not moved into the reader's zone.
+  return dateFormat(
+    kind === 'day' ? { timeZone: 'UTC', weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' } : { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' },
+  );
 }
 
 /** A `YYYY-MM-DD` that names a real day, at its midnight in UTC; null for anything else (30 February too). */

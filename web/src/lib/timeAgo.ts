@@ -1,4 +1,4 @@
-import { formatLocale } from '../i18n';
+import { dateFormat, formatLocale } from '../i18n';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -6,20 +6,12 @@ const DAY_MS = 24 * HOUR_MS;
 /** From this many calendar days back, the day itself reads better than 'n days ago'. */
 const DAYS_SAID_AS_DAYS = 7;
 
-// Formats are kept per language: building one is costly on a slow phone.
+// Kept per language: building a format is costly on a slow phone.
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function relativeFormat(locale: string): Intl.RelativeTimeFormat {
   let format = relativeFormats.get(locale);
   if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
-  return format;
-}
-
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}\u0000${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
   return format;
 }
 
@@ -38,9 +30,8 @@ function calendarDaysBetween(then: Date, now: Date): number {
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const then = new Date(iso);
   if (Number.isNaN(then.getTime())) return iso;
-  const locale = formatLocale();
   const elapsed = Math.max(0, now - then.getTime());
-  const relative = relativeFormat(locale);
+  const relative = relativeFormat(formatLocale());
   if (elapsed < MINUTE_MS) return relative.format(0, 'second');
   if (elapsed < HOUR_MS) return relative.format(-Math.floor(elapsed / MINUTE_MS), 'minute');
   if (elapsed < DAY_MS) return relative.format(-Math.floor(elapsed / HOUR_MS), 'hour');
@@ -48,12 +39,12 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   const days = calendarDaysBetween(then, today);
   if (days < DAYS_SAID_AS_DAYS) return relative.format(-days, 'day');
   const sameYear = then.getFullYear() === today.getFullYear();
-  return dateFormat(locale, { year: sameYear ? undefined : 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(then);
+  return dateFormat({ year: sameYear ? undefined : 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(then);
 }
 
 /** The whole moment ('Dec 7, 2026, 2:15 AM'), for a relative time's tooltip. */
 export function fullTime(iso: string): string {
   const then = new Date(iso);
   if (Number.isNaN(then.getTime())) return iso;
-  return dateFormat(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(then);
+  return dateFormat({ year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(then);
 }

@@ -16,7 +16,6 @@ import { SpoilerBlock } from './SpoilerBlock';
 import './social.css';
 import { linksWithBase } from '../../lib/basePath';
 
-
 interface CommentItemProps {
   comment: Comment;
   signedIn: boolean;
