@@ -2,28 +2,16 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useRef, useState } from 'react';
 import { t } from '../../i18n';
-
-/** How long the clipboard may take to answer: a browser can leave the promise pending (an unfocused window, a permission prompt). */
-const CLIPBOARD_PATIENCE_MS = 2_000;
-
-const writeToClipboard = (text: string) =>
-  Promise.race([
-    navigator.clipboard.writeText(text),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The clipboard did not answer.')), CLIPBOARD_PATIENCE_MS)),
-  ]);
+import { copyText } from '../../lib/clipboard';
 
 /** One address for another app, with a Copy button (or the text selected, where the clipboard is refused or does not answer). */
 export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
   const field = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState('');
   const copy = async () => {
-    try {
-      await writeToClipboard(value);
-      setNote(t('Copied.'));
-    } catch {
-      field.current?.select();
-      setNote(t('Selected: copy it with your keyboard.'));
-    }
+    if (await copyText(value)) return setNote(t('Copied.'));
+    field.current?.select();
+    setNote(t('Selected: copy it with your keyboard.'));
   };
   return (
     <div className="admin-new-link">

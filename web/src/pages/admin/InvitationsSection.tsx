@@ -3,25 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { createInvite, fetchInvites, revokeInvite } from '../../api/admin';
 import { errorText } from '../../api/client';
 import { adminKeys, INVITE_LIMITS } from './AdminPage';
 import { formatLocale, t } from '../../i18n';
+import { copyText } from '../../lib/clipboard';
 
 const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 const stateLabels = (): Record<Invite['state'], string> => ({ unused: t('Unused'), used: t('Used'), expired: t('Expired') });
-
-/** Copies `text`; resolves with a sentence saying whether it worked. */
-async function copy(text: string): Promise<string> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return t('Link copied.');
-  } catch {
-    return t('Could not copy: select the link and copy it.');
-  }
-}
 
 /**
  * Invitations: make a single-use link with an expiry, see which were used and by whom, revoke.
@@ -35,6 +26,12 @@ export function InvitationsSection() {
   /** Links made on this page, by invitation id. */
   const [links, setLinks] = useState<Record<number, string>>({});
   const [latest, setLatest] = useState<number | null>(null);
+  const linkField = useRef<HTMLInputElement>(null);
+  /** Bumped when a copy failed: the link field then shows that link, selected for copying by hand. */
+  const [selectRequest, setSelectRequest] = useState(0);
+  useEffect(() => {
+    if (selectRequest > 0) linkField.current?.select();
+  }, [selectRequest]);
   const invites = useQuery({ queryKey: adminKeys.invites, queryFn: ({ signal }) => fetchInvites(signal), select: (reply) => reply.invites });
 
   const create = useMutation({
@@ -62,6 +59,12 @@ export function InvitationsSection() {
     setMessage('');
     create.mutate();
   };
+  const copyLink = async (id: number, link: string) => {
+    if (await copyText(link)) return setMessage(t('Link copied.'));
+    setLatest(id);
+    setSelectRequest((count) => count + 1);
+    setMessage(t('Selected: copy it with your keyboard.'));
+  };
   const latestLink = latest === null ? null : links[latest];
   const states = stateLabels();
 
@@ -78,12 +81,12 @@ export function InvitationsSection() {
         </div>
         <Button type="submit" label={t('Create invitation')} icon="pi pi-plus" loading={create.isPending} />
       </form>
-      {latestLink && (
+      {latest !== null && latestLink && (
         <div className="admin-new-link">
           <label htmlFor="invite-link">{t('New invitation link')}</label>
           <div className="admin-link-row">
-            <InputText id="invite-link" value={latestLink} readOnly onFocus={(e) => e.target.select()} />
-            <Button type="button" label={t('Copy link')} icon="pi pi-copy" outlined onClick={async () => setMessage(await copy(latestLink))} />
+            <InputText id="invite-link" ref={linkField} value={latestLink} readOnly onFocus={(e) => e.target.select()} />
+            <Button type="button" label={t('Copy link')} icon="pi pi-copy" outlined onClick={() => void copyLink(latest, latestLink)} />
           </div>
         </div>
       )}
@@ -128,7 +131,7 @@ export function InvitationsSection() {
                           icon="pi pi-copy"
                           size="small"
                           text
-                          onClick={async () => setMessage(await copy(link))}
+                          onClick={() => void copyLink(invite.id, link)}
                           aria-label={invite.note === null ? t('Copy link for the invitation made {{date}}', { date: when(invite.created_at) }) : t('Copy link for {{note}}', { note: invite.note })}
                         />
                       )}

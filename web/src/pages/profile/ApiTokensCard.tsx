@@ -11,6 +11,7 @@ import { apiTokensKey, createApiToken, fetchApiTokens, revokeApiToken } from '..
 import { dropdownNames } from '../../components/a11y';
 import { TimeAgo } from '../../components/TimeAgo';
 import { formatLocale, t } from '../../i18n';
+import { copyText } from '../../lib/clipboard';
 import './apiTokens.css';
 
 const scopes = (): { label: string; value: ApiTokenScope }[] => [
@@ -37,14 +38,9 @@ function NewToken({ name, token, onDone }: { name: string; token: string; onDone
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'yes' | 'select' | null>(null);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token);
-      setCopied('yes');
-    } catch {
-      // No clipboard access (an insecure address, a refused permission): select it for copying by hand.
-      field.current?.select();
-      setCopied('select');
-    }
+    if (await copyText(token)) return setCopied('yes');
+    field.current?.select();
+    setCopied('select');
   };
   return (
     <section className="api-token-new" aria-labelledby={`${ids}-heading`}>

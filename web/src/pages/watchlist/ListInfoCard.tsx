@@ -3,52 +3,40 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarOf, ownerAvatarOf } from '../../api/adapters';
 import { addModerator, removeModerator } from '../../api/watchlists';
 import { UserAvatar } from '../../components/UserAvatar';
 import { t } from '../../i18n';
 import { withBase } from '../../lib/basePath';
+import { copyText } from '../../lib/clipboard';
 
 export const COPY_CONFIRMATION_MS = 1500;
+
+const AddressToCopy = lazy(() => import('../../components/AddressToCopy'));
 
 interface ListInfoCardProps {
   list: Watchlist;
   onModeratorsChange(moderators: string[], detail: ModeratorDetail[]): void;
 }
 
-/** Copies text, with the old textarea route where the clipboard API is missing or refuses. */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // Not a secure context, or the page lacks focus: fall through.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  document.body.appendChild(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy refused');
-}
-
 /** The Radarr import list of the list whose Stremio manifest is at `stremioPath` (the same list part, secret included). */
 const radarrPathOf = (stremioPath: string) => stremioPath.replace(/\/stremio\/manifest\.json$/, '/radarr.json');
 
-/** Copies one of the list's addresses for another app, and says 'Copied!' for a moment. */
-function CopyAddressButton({ path, label, tooltip, className }: { path: string; label: string; tooltip: string; className: string }) {
+interface AddonAddress {
+  app: string;
+  address: string;
+}
+
+/** Copies one of the list's addresses for another app, and says 'Copied!' for a moment; where it cannot, hands the address over to copy by hand. */
+function CopyAddressButton({ path, label, tooltip, className, onRefused }: { path: string; label: string; tooltip: string; className: string; onRefused(address: AddonAddress): void }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const copy = async () => {
-    try {
-      await copyText(window.location.origin + withBase(path));
-    } catch {
-      return;
-    }
+    const address = window.location.origin + withBase(path);
+    if (!(await copyText(address))) return onRefused({ app: label, address });
     setCopied(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
@@ -106,6 +94,7 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
   const remove = (username: string) => {
     if (username.trim()) removal.mutate(username.trim());
   };
+  const [refused, setRefused] = useState<AddonAddress | null>(null);
   return (
     <Card className="list-info-card">
       <div className="list-owner">
@@ -120,9 +109,14 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
         </div>
       </div>
       <div className="addon-buttons">
-        <CopyAddressButton path={list.stremio_path} label="Stremio" tooltip={t('Copy the Stremio add-on address')} className="stremio-button" />
-        <CopyAddressButton path={radarrPathOf(list.stremio_path)} label="Radarr" tooltip={t('Copy the address Radarr imports this list from')} className="radarr-button" />
+        <CopyAddressButton path={list.stremio_path} label="Stremio" tooltip={t('Copy the Stremio add-on address')} className="stremio-button" onRefused={setRefused} />
+        <CopyAddressButton path={radarrPathOf(list.stremio_path)} label="Radarr" tooltip={t('Copy the address Radarr imports this list from')} className="radarr-button" onRefused={setRefused} />
       </div>
+      {refused && (
+        <Suspense fallback={null}>
+          <AddressToCopy label={t('{{app}} address', { app: refused.app })} address={refused.address} />
+        </Suspense>
+      )}
       <ul className="moderator-list" aria-label={t('Moderators')}>
         {list.moderators_detail.map((moderator) => (
           <li key={moderator.username} className="moderator">

@@ -1,6 +1,6 @@
 import type { MemberYear, RatedMovie, StatsMember } from '@movieclub/contract';
 import { Button } from 'primereact/button';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatTiles } from '../../components/charts/StatTiles';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -9,6 +9,7 @@ import { figure } from '../../lib/statsView';
 import { screeningTime } from '../../lib/screeningTime';
 import './year.css';
 import { withBase } from '../../lib/basePath';
+import { copyText } from '../../lib/clipboard';
 
 type Poster = { id: number; title: string; year: number | null; poster: string | null };
 
@@ -116,13 +117,12 @@ export function SharedChapters({ review, divisiveHeading, children }: { review: 
   );
 }
 
+const AddressToCopy = lazy(() => import('../../components/AddressToCopy'));
+
 /** The shareable card: the picture, a download and the page's address to copy. */
 export function ShareCard({ image, fileName }: { image: string; fileName: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard?.writeText(window.location.href).catch(() => undefined);
-    setCopied(true);
-  };
+  const [copied, setCopied] = useState<'yes' | 'refused' | null>(null);
+  const copy = async () => setCopied((await copyText(window.location.href)) ? 'yes' : 'refused');
   return (
     <Chapter heading={t('Share it')}>
       <img className="year-card" src={image} alt={t('The year in review as a picture to share')} width={1200} height={630} loading="lazy" />
@@ -130,8 +130,13 @@ export function ShareCard({ image, fileName }: { image: string; fileName: string
         <a className="p-button p-component year-download" href={image} download={fileName}>
           <i className="pi pi-download" aria-hidden="true" /> {t('Download image')}
         </a>
-        <Button type="button" outlined icon="pi pi-link" label={copied ? t('Link copied') : t('Copy link')} onClick={() => void copy()} />
+        <Button type="button" outlined icon="pi pi-link" label={copied === 'yes' ? t('Link copied') : t('Copy link')} onClick={() => void copy()} />
       </div>
+      {copied === 'refused' && (
+        <Suspense fallback={null}>
+          <AddressToCopy label={t('Address of this page')} address={window.location.href} />
+        </Suspense>
+      )}
     </Chapter>
   );
 }
