@@ -35,7 +35,7 @@ export function FeedList({ pageSize, me, paged }: FeedListProps) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
     },
   });
-  if (feed.isError) return <p role="alert">{t('Could not load the feed. Please try again.')}</p>;
+  if (feed.isLoadingError) return <p role="alert">{t('Could not load the feed. Please try again.')}</p>;
   if (!feed.data) return <p>{t('Loading the feed...')}</p>;
   const events = feed.data.pages.flatMap((page) => page.events);
   const muted = mutes.data?.muted ?? [];

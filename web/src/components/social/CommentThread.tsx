@@ -116,7 +116,7 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
 
   return (
     <section className="comment-thread" aria-label={t('Comments')}>
-      {comments.isError && <p className="social-error">{t('Could not load the comments.')}</p>}
+      {comments.isLoadingError && <p className="social-error">{t('Could not load the comments.')}</p>}
       {all.length > 0 && (
         <ol className="comment-list">
           {all.map((comment) => (

@@ -39,7 +39,7 @@ export function AdminPage() {
       </div>
     );
   }
-  if (settings.isError) return <p role="alert">{t("Could not load the site's settings. Please try again.")}</p>;
+  if (settings.isLoadingError) return <p role="alert">{t("Could not load the site's settings. Please try again.")}</p>;
   if (!settings.data) return <p>{t("Loading the site's settings...")}</p>;
 
   return (

@@ -93,7 +93,7 @@ export function InvitationsSection() {
       <p className="admin-note" role="status">
         {message}
       </p>
-      {invites.isError && <p role="alert">{t('Could not load the invitations. Please try again.')}</p>}
+      {invites.isLoadingError && <p role="alert">{t('Could not load the invitations. Please try again.')}</p>}
       {invites.data && invites.data.length === 0 && <p className="admin-empty">{t('No invitations yet.')}</p>}
       {invites.data && invites.data.length > 0 && (
         <div className="admin-table-wrap">

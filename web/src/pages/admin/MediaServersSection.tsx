@@ -214,7 +214,7 @@ export function MediaServersSection() {
 
       {status.isPending ? (
         <p>{t('Loading the media-server settings...')}</p>
-      ) : status.isError ? (
+      ) : status.isLoadingError ? (
         <p role="alert">{errorText(status.error, t('Could not load the media-server settings. Please try again.'))}</p>
       ) : (
         <>

@@ -47,7 +47,7 @@ export function ClubPage() {
     select: (reply) => reply.stats,
     placeholderData: keepPreviousData,
   });
-  if (stats.isError) return <p role="alert">{t("Could not load the club's statistics. Please try again.")}</p>;
+  if (stats.isLoadingError) return <p role="alert">{t("Could not load the club's statistics. Please try again.")}</p>;
   if (!stats.data) return <p>{t('Loading the club...')}</p>;
   const shown = stats.data;
 

@@ -73,7 +73,7 @@ function MemberWelcome({ onAdded }: { onAdded(): Promise<void> }) {
   const [addedTconsts, setAddedTconsts] = useState<string[]>([]);
   const [added, setAdded] = useState('');
   // Suggestions are a help; without them (a failure) the search still works.
-  const titles = popular.isError ? [] : (popular.data?.filter((title) => !addedTconsts.includes(title.tconst)) ?? null);
+  const titles = popular.isLoadingError ? [] : (popular.data?.filter((title) => !addedTconsts.includes(title.tconst)) ?? null);
 
   const addedOne = async (title: ImdbSearchResult) => {
     await onAdded();

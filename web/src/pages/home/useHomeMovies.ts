@@ -80,7 +80,7 @@ export function useHomeMovies(): HomeData {
 
   return {
     movies,
-    failed: catalogue.isError,
+    failed: catalogue.isLoadingError,
     startedEmpty: firstCount.current?.userId === userId && Boolean(firstCount.current?.empty),
     reload,
     myRatings,

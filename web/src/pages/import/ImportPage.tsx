@@ -54,7 +54,7 @@ function ImportSteps({ id }: { id: number }) {
   }, [status, queryClient]);
 
   if (job.isPending) return <p className="import-loading">{t('Loading the import...')}</p>;
-  if (job.isError) return <Missing text={errorText(job.error, t('The import could not be loaded.'))} />;
+  if (job.isLoadingError) return <Missing text={errorText(job.error, t('The import could not be loaded.'))} />;
   const current = job.data;
   switch (current.status) {
     case 'parsing':

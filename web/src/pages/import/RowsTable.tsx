@@ -36,7 +36,7 @@ export function RowsTable({ importId, match }: { importId: number; match: Import
     placeholderData: keepPreviousData,
   });
 
-  if (rows.isError) return <Message severity="error" text={errorText(rows.error, t('The rows could not be loaded.'))} className="import-message" />;
+  if (rows.isLoadingError) return <Message severity="error" text={errorText(rows.error, t('The rows could not be loaded.'))} className="import-message" />;
   return (
     <DataTable
       value={rows.data?.rows ?? []}

@@ -37,7 +37,7 @@ export function LinkAccountPage() {
   };
 
   if (pending.isPending) return null;
-  if (pending.isError) {
+  if (pending.isLoadingError) {
     return (
       <div className="credentials-page">
         <Card title={t('Link your account')} className="credentials-card">

@@ -42,7 +42,7 @@ export function useRecommendations(tconst: string | null): RecommendationItem[] 
     queryFn: ({ signal }) => fetchRecommendations(tconst!, signal).then((reply) => (Array.isArray(reply.items) ? reply.items : [])),
     enabled: Boolean(tconst),
   });
-  if (!tconst || recommendations.isError) return [];
+  if (!tconst || recommendations.isLoadingError) return [];
   return recommendations.data ?? null;
 }
 
@@ -57,6 +57,6 @@ export function useMyReview(id: number, userId: number | null | undefined): Revi
     enabled: typeof userId === 'number',
   });
   if (userId === undefined) return undefined;
-  if (userId === null || review.isError) return null;
+  if (userId === null || review.isLoadingError) return null;
   return review.data;
 }

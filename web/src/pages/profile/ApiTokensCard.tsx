@@ -190,7 +190,7 @@ export default function ApiTokensCard() {
 
       {tokens.isPending ? (
         <p>{t('Loading your tokens...')}</p>
-      ) : tokens.isError ? (
+      ) : tokens.isLoadingError ? (
         <p className="api-token-error" role="alert">
           {errorText(tokens.error, t('Could not load your tokens.'))}
         </p>

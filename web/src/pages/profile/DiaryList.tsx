@@ -39,7 +39,7 @@ export function DiaryList({ username, isOwn }: { username: string; isOwn: boolea
   });
 
   if (diary.isPending) return <p className="diary-status">{t('Loading diary...')}</p>;
-  if (diary.isError) return <p className="diary-status" role="alert">
+  if (diary.isLoadingError) return <p className="diary-status" role="alert">
         {t('Failed to load the diary.')}
       </p>;
   const { viewings, total } = diary.data;

@@ -39,7 +39,7 @@ export default function NotificationSettingsCard() {
         <p className="profile-notifications-text">{t('Choose what reaches your bell. Turning a kind off stops new ones; those you have stay.')}</p>
         {settings.isPending ? (
           <p>{t('Loading...')}</p>
-        ) : settings.isError ? (
+        ) : settings.isLoadingError ? (
           <p role="alert">{errorText(settings.error, t('Your notification settings could not be loaded.'))}</p>
         ) : (
           <ul className="profile-notification-kinds">

@@ -47,7 +47,7 @@ export function ProfilePage() {
   const profile = useQuery({ queryKey: queryKeys.profile(username), queryFn: ({ signal }) => loadProfile(username, signal) });
 
   if (profile.isPending) return <p className="profile-loading">{t('Loading profile...')}</p>;
-  if (profile.isError) {
+  if (profile.isLoadingError) {
     return (
       <p className="profile-error" role="alert">
         {profileErrorText(profile.error)}

@@ -39,7 +39,7 @@ export default function StatsTab({ username }: { username: string }) {
     select: (reply) => reply.stats,
     placeholderData: keepPreviousData,
   });
-  if (stats.isError) return <p role="alert">{t('Could not load the statistics. Please try again.')}</p>;
+  if (stats.isLoadingError) return <p role="alert">{t('Could not load the statistics. Please try again.')}</p>;
   if (!stats.data) return <p>{t('Loading statistics...')}</p>;
   const shown = stats.data;
   const streak = shown.longest_streak;

@@ -52,7 +52,7 @@ export function ScreeningPage() {
   if (id === null || (screening.error instanceof ApiError && screening.error.status === 404)) {
     return <Message severity="warn" text={t('Screening not found.')} className="screening-missing" />;
   }
-  if (screening.isError) return <Message severity="error" text={t('Could not load the movie night. Please try again.')} className="screening-missing" />;
+  if (screening.isLoadingError) return <Message severity="error" text={t('Could not load the movie night. Please try again.')} className="screening-missing" />;
   if (!screening.data) return <ProgressSpinner className="screening-loading" aria-label={t('Loading the movie night')} />;
   const detail = screening.data;
 

@@ -20,9 +20,9 @@ export function EarlierNights({ listId }: { listId: number }) {
   return (
     <details className="movie-night-earlier" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('Earlier movie nights')}</summary>
-      {earlier.isError ? (
+      {earlier.isLoadingError ? (
         <p className="screening-error">{t('Could not load the movie nights.')}</p>
-      ) : !earlier.isSuccess ? (
+      ) : !earlier.data ? (
         <p className="screening-hint">{t('Loading...')}</p>
       ) : nights.length === 0 ? (
         <p className="screening-hint">{t('No earlier movie nights.')}</p>

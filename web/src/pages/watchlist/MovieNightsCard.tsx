@@ -39,8 +39,8 @@ export function MovieNightsCard({ list, canSchedule, signedIn }: MovieNightsCard
 
   return (
     <Card title={t('Movie nights')} className="movie-nights-card">
-      {upcoming.isError && <p className="screening-error">{t('Could not load the movie nights.')}</p>}
-      {upcoming.isSuccess && !next && <p className="screening-hint">{t('No movie night planned yet.')}</p>}
+      {upcoming.isLoadingError && <p className="screening-error">{t('Could not load the movie nights.')}</p>}
+      {upcoming.data && !next && <p className="screening-hint">{t('No movie night planned yet.')}</p>}
       {next && (
         <div className="movie-night-next">
           <p className="screening-when">{screeningTime(next.starts_at)}</p>

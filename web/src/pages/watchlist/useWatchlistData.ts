@@ -38,7 +38,7 @@ export function listKeyFor(target: ListTarget, userId: number | null) {
 /** A map about one user's reviews; failures are swallowed into an empty map. */
 function useUserMap<T>(queryKey: readonly unknown[], load: (signal: AbortSignal) => Promise<Record<string, T>>, enabled: boolean) {
   const map = useQuery({ queryKey, queryFn: ({ signal }) => load(signal), enabled, placeholderData: (previous) => previous });
-  return map.isError || !enabled ? {} : (map.data ?? {});
+  return map.isLoadingError || !enabled ? {} : (map.data ?? {});
 }
 
 const useSeen = (username: string | null, ids: number[]) =>
@@ -116,7 +116,7 @@ export function useWatchlistData(target: ListTarget, user: CurrentUser | null | 
   return {
     list,
     setList,
-    error: query.isError ? t('Failed to load watchlists.') : '',
+    error: query.isLoadingError ? t('Failed to load watchlists.') : '',
     loading: query.isFetching && !list,
     ownerData,
     reloadList,

@@ -26,7 +26,7 @@ export function MemberYearPage() {
     select: (reply) => reply.review,
   });
   if (year === null) return <p role="alert">{t('That is not a year.')}</p>;
-  if (review.isError) return <p role="alert">{errorText(review.error, t('Could not load the year. Please try again.'))}</p>;
+  if (review.isLoadingError) return <p role="alert">{errorText(review.error, t('Could not load the year. Please try again.'))}</p>;
   if (!review.data) return <p>{t('Loading the year...')}</p>;
   const shown = review.data;
   const hrefFor = (other: number) => `/user/profile/${encodeURIComponent(shown.username)}/year/${other}`;
