@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { scheduleScreening } from '../server/src/screenings/testing';
+import { FEED_PAGE_SIZE } from '@movieclub/contract';
 import { addMovie, createUser } from '../server/src/testing/factories';
 import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { checkScreen } from './support/screens';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
@@ -74,6 +76,28 @@ describe('a reload in the background that fails', () => {
     await page.unroute(new RegExp(`/api/screenings/${id}$`));
     assert.equal((await guest.agent.post(`/api/screenings/${id}/rsvp`, { status: 'no' })).status, 200);
     await page.locator('.screening-page').getByText('reload_guest').first().waitFor();
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it('says when older events could not be read, keeps those shown, and reads them on the next try', async () => {
+    // More events than a page holds: each movie added to the catalogue is one.
+    for (let index = 0; index < FEED_PAGE_SIZE; index++) await addMovie(site.database.db, { title: `Crowd Pleaser ${index}` });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, guest);
+    await page.goto('/feed');
+    const events = page.locator('.feed-item');
+    await events.nth(FEED_PAGE_SIZE - 1).waitFor();
+    const failure = await failReadsOf(page, /\/api\/feed\?.*before=/);
+    await page.getByRole('button', { name: 'Older events' }).click();
+    await failure();
+    await page.getByRole('alert').getByText('Could not load more. Please try again.').waitFor();
+    assert.equal(await events.count(), FEED_PAGE_SIZE, 'the events shown stay');
+    await checkScreen(page, 'feed-older-failed');
+
+    await page.unroute(/\/api\/feed\?.*before=/);
+    await page.getByRole('button', { name: 'Older events' }).click();
+    await events.nth(FEED_PAGE_SIZE).waitFor();
+    assert.equal(await page.getByText('Could not load more. Please try again.').count(), 0);
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

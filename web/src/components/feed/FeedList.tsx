@@ -4,6 +4,7 @@ import { fetchFeed, fetchMutes, setMuted } from '../../api/feed';
 import { queryKeys } from '../../api/queryKeys';
 import { t } from '../../i18n';
 import { useCursorPages } from '../../lib/useCursorPages';
+import { NextPageFailed } from '../OlderPagesButton';
 import { FeedItem } from './FeedItem';
 import './feed.css';
 
@@ -64,6 +65,7 @@ export function FeedList({ pageSize, me, paged }: FeedListProps) {
           ))}
         </ol>
       )}
+      {paged && <NextPageFailed pages={feed} />}
       {paged && feed.hasNextPage && <Button type="button" outlined label={t('Older events')} loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()} />}
       {paged && muted.length > 0 && (
         <section className="feed-muted" aria-labelledby="feed-muted-heading">

@@ -9,6 +9,7 @@ import { changeComment, deleteComment, fetchComments, postComment } from '../../
 import { t } from '../../i18n';
 import { UserAvatar } from '../UserAvatar';
 import { TimeAgo } from '../TimeAgo';
+import { NextPageFailed } from '../OlderPagesButton';
 import { Phrase } from '../Phrase';
 import { CommentForm } from './CommentForm';
 import { ReactionBar } from './ReactionBar';
@@ -133,6 +134,7 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
           ))}
         </ol>
       )}
+      <NextPageFailed pages={comments} />
       {comments.hasNextPage && <Button type="button" size="small" text label={t('More comments')} loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()} />}
       {signedIn ? (
         <CommentForm
