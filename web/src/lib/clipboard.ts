@@ -22,6 +22,7 @@ function copyWithCommand(text: string): boolean {
   area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
   document.body.appendChild(area);
   area.select();
+  area.setSelectionRange(0, text.length); // iOS selects nothing with select() alone
   let copied = false;
   try {
     copied = document.execCommand('copy');
