@@ -37,7 +37,8 @@ function copyWithCommand(text: string): boolean {
 /**
  * Copies `text` to the clipboard and resolves whether it did. It never waits longer than
  * the patience, so a button always answers; where it resolves false the caller selects the
- * text for the reader to copy by hand.
+ * text for the reader to copy by hand. Import it statically and call it first thing in the click:
+ * Safari lets the clipboard be written only while the tap is being handled.
  */
 export async function copyText(text: string): Promise<boolean> {
   return (await writeWithinPatience(text)) || copyWithCommand(text);

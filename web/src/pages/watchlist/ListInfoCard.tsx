@@ -10,6 +10,7 @@ import { addModerator, removeModerator } from '../../api/watchlists';
 import { UserAvatar } from '../../components/UserAvatar';
 import { t } from '../../i18n';
 import { withBase } from '../../lib/basePath';
+import { copyText } from '../../lib/clipboard';
 
 export const COPY_CONFIRMATION_MS = 1500;
 
@@ -23,12 +24,6 @@ interface ListInfoCardProps {
 /** The Radarr import list of the list whose Stremio manifest is at `stremioPath` (the same list part, secret included). */
 const radarrPathOf = (stremioPath: string) => stremioPath.replace(/\/stremio\/manifest\.json$/, '/radarr.json');
 
-/**
- * The copy helper, fetched once a pointer or the focus reaches a copy button rather than with the
- * screen, so a phone's first load of a list makes one request fewer.
- */
-const clipboard = () => import('../../lib/clipboard');
-
 interface AddonAddress {
   app: string;
   address: string;
@@ -41,7 +36,6 @@ function CopyAddressButton({ path, label, tooltip, className, onRefused }: { pat
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const copy = async () => {
     const address = window.location.origin + withBase(path);
-    const { copyText } = await clipboard();
     if (!(await copyText(address))) return onRefused({ app: label, address });
     setCopied(true);
     window.clearTimeout(timer.current);
@@ -55,8 +49,6 @@ function CopyAddressButton({ path, label, tooltip, className, onRefused }: { pat
       label={copied ? t('Copied!') : label}
       severity="secondary"
       size="small"
-      onPointerEnter={() => void clipboard()}
-      onFocus={() => void clipboard()}
       onClick={() => void copy()}
       tooltip={tooltip}
     />
