@@ -55,14 +55,15 @@ describe('copy buttons, whatever the clipboard does', () => {
   });
   after(() => closeStage(site, browser));
 
-  /** Each copy button, pressed on its screen; `expect` checks what it did with `text`, the thing it copies. */
-  const buttons: { name: string; press(page: Page): Promise<{ text: string; field: Locator }> }[] = [
+  /** Each copy button, pressed on its screen: `text` is what it copies, `field` where it shows that text, `button` the button pressed. */
+  const buttons: { name: string; press(page: Page): Promise<{ text: string; field: Locator; button: Locator }> }[] = [
     {
       name: "a list's Stremio address",
       press: async (page) => {
         await page.goto(listPath);
-        await page.getByRole('button', { name: 'Stremio', exact: true }).click();
-        return { text: `${site.url}/api${listPath}/stremio/manifest.json`, field: page.getByLabel('Stremio address') };
+        const button = page.getByRole('button', { name: 'Stremio', exact: true });
+        await button.click();
+        return { text: `${site.url}/api${listPath}/stremio/manifest.json`, field: page.getByLabel('Stremio address'), button };
       },
     },
     {
@@ -70,8 +71,9 @@ describe('copy buttons, whatever the clipboard does', () => {
       press: async (page) => {
         await page.goto('/admin');
         const field = page.getByLabel('Radarr import list', { exact: true });
-        await page.getByRole('button', { name: 'Copy the Radarr import list address' }).click();
-        return { text: await field.inputValue(), field };
+        const button = page.getByRole('button', { name: 'Copy the Radarr import list address' });
+        await button.click();
+        return { text: await field.inputValue(), field, button };
       },
     },
     {
@@ -81,8 +83,9 @@ describe('copy buttons, whatever the clipboard does', () => {
         await page.getByRole('button', { name: 'Create invitation' }).click();
         const field = page.getByLabel('New invitation link');
         const text = await field.inputValue();
-        await page.getByRole('button', { name: 'Copy link', exact: true }).click();
-        return { text, field };
+        const button = page.getByRole('button', { name: 'Copy link', exact: true });
+        await button.click();
+        return { text, field, button };
       },
     },
     {
@@ -94,16 +97,18 @@ describe('copy buttons, whatever the clipboard does', () => {
         await card.getByRole('button', { name: 'Create token' }).click();
         const field = card.getByRole('textbox', { name: 'Token' });
         const text = await field.inputValue();
-        await card.getByRole('button', { name: 'Copy', exact: true }).click();
-        return { text, field };
+        const button = card.getByRole('button', { name: 'Copy', exact: true });
+        await button.click();
+        return { text, field, button };
       },
     },
     {
       name: "a year in review's address",
       press: async (page) => {
         await page.goto(`/user/profile/copy_admin/year/${year}`);
-        await page.getByRole('button', { name: 'Copy link' }).click();
-        return { text: `${site.url}/user/profile/copy_admin/year/${year}`, field: page.getByLabel('Address of this page') };
+        const button = page.getByRole('button', { name: 'Copy link' });
+        await button.click();
+        return { text: `${site.url}/user/profile/copy_admin/year/${year}`, field: page.getByLabel('Address of this page'), button };
       },
     },
   ];
@@ -123,9 +128,17 @@ describe('copy buttons, whatever the clipboard does', () => {
   it('shows the text selected, with a sentence to copy it by hand, where nothing can copy', async () => {
     const { page, context, pageErrors } = await pageWith(browser, site, admin, 'refused');
     for (const button of buttons) {
-      const { text, field } = await button.press(page);
+      const { text, field, button: pressed } = await button.press(page);
       await page.getByText('Selected: copy it with your keyboard.').waitFor();
       assert.deepEqual(await selectionIn(field), { selected: text, focused: true }, button.name);
+      // The reader clicks into the field and away; the next press selects the whole text again.
+      await field.evaluate((input: HTMLInputElement) => {
+        input.setSelectionRange(0, 0);
+        input.blur();
+      });
+      await pressed.click();
+      await page.waitForFunction((input) => input === document.activeElement, await field.elementHandle());
+      assert.deepEqual(await selectionIn(field), { selected: text, focused: true }, `${button.name}, pressed again`);
       if (button.name.includes('Stremio')) {
         assert.equal(await page.getByRole('button', { name: 'Copied!' }).count(), 0, 'no confirmation for what was not copied');
         await checkScreen(page, 'watchlist-address-to-copy');

@@ -4,12 +4,13 @@ import './addressToCopy.css';
 
 /**
  * An address the clipboard refused, shown selected with a sentence saying to copy it by hand.
+ * Callers key it by the refused press, so that each press selects it again.
  * Pages load it lazily: it is rarely needed, and the first visit's script has no room for it.
  */
 export default function AddressToCopy({ label, address }: { label: string; address: string }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => field.current?.select(), [address]);
+  useEffect(() => field.current?.select(), []);
   return (
     <div className="address-to-copy">
       <label htmlFor={id}>{label}</label>

@@ -94,7 +94,9 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
   const remove = (username: string) => {
     if (username.trim()) removal.mutate(username.trim());
   };
-  const [refused, setRefused] = useState<AddonAddress | null>(null);
+  // Counted so that each refused press shows the field anew, selected again.
+  const [refused, setRefused] = useState<(AddonAddress & { press: number }) | null>(null);
+  const refuse = (address: AddonAddress) => setRefused((last) => ({ ...address, press: (last?.press ?? 0) + 1 }));
   return (
     <Card className="list-info-card">
       <div className="list-owner">
@@ -109,12 +111,12 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
         </div>
       </div>
       <div className="addon-buttons">
-        <CopyAddressButton path={list.stremio_path} label="Stremio" tooltip={t('Copy the Stremio add-on address')} className="stremio-button" onRefused={setRefused} />
-        <CopyAddressButton path={radarrPathOf(list.stremio_path)} label="Radarr" tooltip={t('Copy the address Radarr imports this list from')} className="radarr-button" onRefused={setRefused} />
+        <CopyAddressButton path={list.stremio_path} label="Stremio" tooltip={t('Copy the Stremio add-on address')} className="stremio-button" onRefused={refuse} />
+        <CopyAddressButton path={radarrPathOf(list.stremio_path)} label="Radarr" tooltip={t('Copy the address Radarr imports this list from')} className="radarr-button" onRefused={refuse} />
       </div>
       {refused && (
         <Suspense fallback={null}>
-          <AddressToCopy label={t('{{app}} address', { app: refused.app })} address={refused.address} />
+          <AddressToCopy key={refused.press} label={t('{{app}} address', { app: refused.app })} address={refused.address} />
         </Suspense>
       )}
       <ul className="moderator-list" aria-label={t('Moderators')}>

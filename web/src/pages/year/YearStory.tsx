@@ -122,7 +122,12 @@ const AddressToCopy = lazy(() => import('../../components/AddressToCopy'));
 /** The shareable card: the picture, a download and the page's address to copy. */
 export function ShareCard({ image, fileName }: { image: string; fileName: string }) {
   const [copied, setCopied] = useState<'yes' | 'refused' | null>(null);
-  const copy = async () => setCopied((await copyText(window.location.href)) ? 'yes' : 'refused');
+  const [refusals, setRefusals] = useState(0); // each refused press shows the address anew, selected again
+  const copy = async () => {
+    if (await copyText(window.location.href)) return setCopied('yes');
+    setCopied('refused');
+    setRefusals((count) => count + 1);
+  };
   return (
     <Chapter heading={t('Share it')}>
       <img className="year-card" src={image} alt={t('The year in review as a picture to share')} width={1200} height={630} loading="lazy" />
@@ -134,7 +139,7 @@ export function ShareCard({ image, fileName }: { image: string; fileName: string
       </div>
       {copied === 'refused' && (
         <Suspense fallback={null}>
-          <AddressToCopy label={t('Address of this page')} address={window.location.href} />
+          <AddressToCopy key={refusals} label={t('Address of this page')} address={window.location.href} />
         </Suspense>
       )}
     </Chapter>
