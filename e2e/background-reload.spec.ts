@@ -21,6 +21,8 @@ async function failReadsOf(page: Page, address: RegExp): Promise<() => Promise<v
   return () => firstFailure;
 }
 
+const REFRESH_FAILED = 'Could not refresh this page: it shows what it loaded before.';
+
 /** Lets the page take in what the failed read said (the cache tells its screens a moment later). */
 const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(resolve), 100)));
 
@@ -42,7 +44,7 @@ describe('a reload in the background that fails', () => {
   });
   after(() => closeStage(site, browser));
 
-  it('leaves the feed on screen when it cannot be read again after a change', async () => {
+  it('leaves the feed on screen when it cannot be read again after a change, says so, and reads it on request', async () => {
     const { page, context, pageErrors } = await newSignedInPage(browser, site.url, host);
     await page.goto('/feed');
     const event = page.locator('.feed-item', { hasText: 'reload_guest rated Still On Screen (2004) 8 ★' });
@@ -52,14 +54,23 @@ describe('a reload in the background that fails', () => {
     await event.getByRole('button', { name: 'Mute reload_guest' }).click();
     await page.locator('.feed-muted').getByText('reload_guest').waitFor();
     await failure();
-    await settle(page);
+    const notice = page.getByRole('status').filter({ hasText: REFRESH_FAILED });
+    await notice.waitFor();
     assert.equal(await page.getByText('Could not load the feed. Please try again.').count(), 0);
     assert.equal(await event.isVisible(), true, 'the events read before stay');
+    await checkScreen(page, 'refresh-failed');
+
+    // The server answers again; the notice's button reads the feed, with what happened meanwhile.
+    await page.unroute(/\/api\/feed\?/);
+    await addMovie(site.database.db, { title: 'Added Meanwhile' });
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.feed-item', { hasText: 'Added Meanwhile' }).waitFor();
+    await notice.waitFor({ state: 'detached' });
     assert.deepEqual(pageErrors, []);
     await context.close();
   });
 
-  it('leaves a movie night on screen when a live change cannot be read', async () => {
+  it('leaves a movie night on screen when a live change cannot be read, and says so until it can', async () => {
     const id = await scheduleScreening(host.agent, { watchlist_id: listId, place: 'The porch' });
     const { page, context, pageErrors } = await newSignedInPage(browser, site.url, host);
     await page.goto(`/screening/${id}`);
@@ -71,11 +82,13 @@ describe('a reload in the background that fails', () => {
     await settle(page);
     assert.equal(await page.getByText('Could not load the movie night. Please try again.').count(), 0);
     assert.equal(await page.getByText('The porch').first().isVisible(), true, 'the night read before stays');
+    await page.getByText(REFRESH_FAILED).waitFor();
 
-    // Once the server answers again, the next change shows.
+    // Once the server answers again, the next change shows, and the notice goes.
     await page.unroute(new RegExp(`/api/screenings/${id}$`));
     assert.equal((await guest.agent.post(`/api/screenings/${id}/rsvp`, { status: 'no' })).status, 200);
     await page.locator('.screening-page').getByText('reload_guest').first().waitFor();
+    await page.getByText(REFRESH_FAILED).waitFor({ state: 'detached' });
     assert.deepEqual(pageErrors, []);
     await context.close();
   });
@@ -92,6 +105,7 @@ describe('a reload in the background that fails', () => {
     await failure();
     await page.getByRole('alert').getByText('Could not load more. Please try again.').waitFor();
     assert.equal(await events.count(), FEED_PAGE_SIZE, 'the events shown stay');
+    assert.equal(await page.getByText(REFRESH_FAILED).count(), 0, 'the list says it, not the notice for the whole page');
     await checkScreen(page, 'feed-older-failed');
 
     await page.unroute(/\/api\/feed\?.*before=/);
