@@ -97,6 +97,7 @@ describe('the diary in the browser', () => {
     assert.deepEqual(await page.locator('.diary-month h3').allInnerTexts(), ['June 2025', 'March 2025']);
     assert.equal(await diaryRows(page).first().locator('.viewing-rewatch').count(), 1);
     assert.equal(await page.getByRole('button', { name: 'Add to my diary' }).count(), 0, 'only in your own diary');
+    assert.equal(await page.getByRole('button', { name: /^(Edit|Delete) your viewing/ }).count(), 0, "no one changes another member's viewings");
     // A feed reader follows the diary: newest first, the rewatch marked.
     const follow = await page.getByRole('link', { name: 'Follow this diary in a feed reader' }).getAttribute('href');
     assert.match(follow ?? '', /\/api\/users\/diary_ann\/diary\.atom\?lang=en$/);
@@ -107,6 +108,64 @@ describe('the diary in the browser', () => {
     await page.getByRole('tab', { name: 'Diary' }).click();
     await diaryRows(page).first().waitFor();
     assert.equal(await diaryRows(page).count(), 1);
+    await context.close();
+  });
+
+  it('edits and deletes a viewing from its own diary; Escape closes the form and gives the focus back', async () => {
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, ann);
+    // From a movie's page first: Escape closes 'Log viewing', and the focus is back on its button.
+    await page.goto(`/movie/${movieId}`);
+    const logButton = page.locator('.movie-details').getByRole('button', { name: 'Log viewing' });
+    await logButton.focus();
+    let dialog = await openLogViewing(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await logButton.evaluate((button) => button === document.activeElement), true, 'the focus is back on Log viewing');
+
+    await page.goto('/user/profile/diary_ann');
+    await page.getByRole('tab', { name: 'Diary' }).click();
+    // Her own rows: moving a viewing off the day bob logged shows his viewing she was tagged in as well.
+    const ownRows = page.locator('.diary-entry:not(.diary-entry-tagged)');
+    const march = ownRows.filter({ hasText: 'with diary_bob' });
+    const edit = march.getByRole('button', { name: 'Edit your viewing of Diary Night Feature (1987)' });
+    await edit.click();
+    dialog = page.getByRole('dialog', { name: 'Edit viewing: Diary Night Feature' });
+    await page.locator('.log-viewing-dialog.p-dialog-enter-done').waitFor();
+    assert.equal(await dialog.getByLabel('Watched on').inputValue(), '2025-03-01');
+    assert.equal(await dialog.getByLabel('Place').inputValue(), 'cinema');
+    assert.match(await dialog.locator('.log-viewing-with').innerText(), /diary_bob/);
+    await checkScreen(page, 'diary-edit-viewing');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await edit.evaluate((button) => button === document.activeElement), true, 'the focus is back on Edit');
+
+    // A note with a word longer than a phone is wide, on two lines, wraps within the page.
+    await edit.click();
+    await dialog.getByLabel('Watched on').fill('2025-03-02');
+    await dialog.getByLabel('Note').fill(`${'Unforgettable'.repeat(20)}\nSecond line`);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await march.locator('.diary-day', { hasText: /^2$/ }).waitFor();
+    assert.equal(await march.locator('.diary-note').innerText(), `${'Unforgettable'.repeat(20)}\nSecond line`);
+    assert.match(await march.innerText(), /with diary_bob[\s\S]*at cinema/, 'what was not changed stays');
+    await checkScreen(page, 'diary-own');
+
+    // Deleting asks first; saying no keeps it.
+    const june = ownRows.filter({ hasText: 'rewatch' });
+    const remove = june.getByRole('button', { name: 'Delete your viewing of Diary Night Feature (1987)' });
+    page.once('dialog', (question) => void question.dismiss());
+    await remove.click();
+    assert.equal(await ownRows.count(), 2);
+    page.once('dialog', (question) => {
+      assert.equal(question.message(), 'Delete this viewing of Diary Night Feature (1987) from your diary?');
+      void question.accept();
+    });
+    await remove.click();
+    await june.waitFor({ state: 'detached' });
+    assert.equal(await ownRows.count(), 1);
+    const viewings = (await ann.agent.get(`/api/movies/${movieId}/viewings`)).body as { mine: { count: number; last_watched_on: string } };
+    assert.deepEqual([viewings.mine.count, viewings.mine.last_watched_on], [1, '2025-03-02']);
+    assert.deepEqual(pageErrors, []);
     await context.close();
   });
 });

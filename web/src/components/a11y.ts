@@ -1,6 +1,6 @@
 import type { DropdownPassThroughOptions } from 'primereact/dropdown';
 import type { InputSwitchPassThroughOptions } from 'primereact/inputswitch';
-import { type RefObject, useLayoutEffect } from 'react';
+import { type RefObject, useEffect, useLayoutEffect } from 'react';
 
 /**
  * Names for the parts of a PrimeReact Dropdown it leaves unnamed: the hidden
@@ -16,6 +16,19 @@ export function dropdownNames(label: string): DropdownPassThroughOptions {
     select: { 'aria-label': label },
     trigger: { 'aria-label': label },
   };
+}
+
+/**
+ * Gives the focus back to what had it when a dialog opened (the button that opened it), once the
+ * dialog is gone. Ours leave the page at once on close, so PrimeReact's own return never runs.
+ */
+export function useFocusReturn(): void {
+  useEffect(() => {
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
 }
 
 /** InputSwitch wraps its own role="switch" checkbox in a div with role="checkbox": one control, so the wrapper loses its role. */

@@ -9,6 +9,7 @@ import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { changeScreening, scheduleScreening } from '../../api/screenings';
 import { t } from '../../i18n';
+import { useFocusReturn } from '../a11y';
 import { earliestInputValue, localInputValue, zonedStart } from '../../lib/screeningTime';
 import './screenings.css';
 
@@ -24,6 +25,7 @@ interface ScheduleDialogProps {
 /** Schedules a movie night of a list, or changes one: when (in the browser's time zone), where, and a note. */
 export default function ScheduleDialog({ watchlistId, screening, onClose, onSaved }: ScheduleDialogProps) {
   const ids = useId();
+  useFocusReturn();
   const queryClient = useQueryClient();
   const [startsAt, setStartsAt] = useState(screening ? localInputValue(screening.starts_at) : '');
   const [place, setPlace] = useState(screening?.place ?? '');

@@ -6,6 +6,8 @@ import { LightButton } from '../LightButton';
 
 // The dialog and its widgets arrive with the first click.
 const stop = (event: { stopPropagation(): void }) => event.stopPropagation();
+// Escape goes on to the document, where the dialog listens for it to close.
+const stopAllButEscape = (event: { key: string; stopPropagation(): void }) => event.key !== 'Escape' && event.stopPropagation();
 const LogViewingDialog = lazy(() => import('./LogViewingDialog'));
 
 /**
@@ -38,8 +40,8 @@ export function LogViewingButton({ movie, withLabel = false }: { movie: { id: nu
       />
       {open && (
         // The dialog is portalled to the page's end, but its events still bubble through the card
-        // (a carousel that stops on a key, a clickable row): they end here.
-        <span className="log-viewing-events" onClick={stop} onKeyDown={stop} onPointerDown={stop} onTouchStart={stop} onWheel={stop}>
+        // (a carousel that stops on a key, a clickable row): they end here, all but Escape.
+        <span className="log-viewing-events" onClick={stop} onKeyDown={stopAllButEscape} onPointerDown={stop} onTouchStart={stop} onWheel={stop}>
           <Suspense fallback={null}>
             <LogViewingDialog movie={movie} onClose={() => setOpen(false)} />
           </Suspense>

@@ -4,6 +4,7 @@ import {
   localToday,
   VIEWING_NOTE_MAX,
   VIEWING_PLACE_MAX,
+  type Viewing,
   type ViewingMember,
 } from '@movieclub/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,43 +16,49 @@ import { GrowingTextarea } from '../GrowingTextarea';
 import { useId, useState } from 'react';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import { fetchMovieViewings, logViewing } from '../../api/viewings';
+import { changeViewing, fetchMovieViewings, logViewing } from '../../api/viewings';
 import { t } from '../../i18n';
-import { SWITCH_PT } from '../a11y';
+import { SWITCH_PT, useFocusReturn } from '../a11y';
 import { MemberPicker } from '../MemberPicker';
 import './viewings.css';
 
 interface LogViewingDialogProps {
   movie: { id: number; title: string };
+  /** A viewing of the member's own to change instead of logging a new one. */
+  viewing?: Pick<Viewing, 'id' | 'watched_on' | 'rewatch' | 'with' | 'place' | 'note'>;
   onClose(): void;
 }
 
 /**
  * 'Log viewing': the day (today by default), rewatch (on when the member has logged the
- * movie before, until they change it), who watched too, where, and a note.
+ * movie before, until they change it), who watched too, where, and a note. Given a
+ * `viewing`, the same form changes it ('Edit viewing').
  */
-export default function LogViewingDialog({ movie, onClose }: LogViewingDialogProps) {
+export default function LogViewingDialog({ movie, viewing, onClose }: LogViewingDialogProps) {
   const ids = useId();
+  useFocusReturn();
   const queryClient = useQueryClient();
-  const [watchedOn, setWatchedOn] = useState(localToday());
+  // An imported film watched on an unknown day keeps no day until the member gives one.
+  const [watchedOn, setWatchedOn] = useState(viewing ? (viewing.watched_on ?? '') : localToday());
   // null: not touched, so the server decides from the earlier viewings.
-  const [rewatch, setRewatch] = useState<boolean | null>(null);
-  const [companions, setCompanions] = useState<ViewingMember[]>([]);
-  const [place, setPlace] = useState('');
-  const [note, setNote] = useState('');
-  const mine = useQuery({ queryKey: queryKeys.movieViewings(movie.id), queryFn: ({ signal }) => fetchMovieViewings(movie.id, signal) });
+  const [rewatch, setRewatch] = useState<boolean | null>(viewing?.rewatch ?? null);
+  const [companions, setCompanions] = useState<ViewingMember[]>(viewing?.with ?? []);
+  const [place, setPlace] = useState(viewing?.place ?? '');
+  const [note, setNote] = useState(viewing?.note ?? '');
+  const mine = useQuery({ queryKey: queryKeys.movieViewings(movie.id), queryFn: ({ signal }) => fetchMovieViewings(movie.id, signal), enabled: !viewing });
   const seenBefore = (mine.data?.mine?.count ?? 0) > 0;
 
   const save = useMutation({
-    mutationFn: () =>
-      logViewing({
-        movie_id: movie.id,
-        watched_on: watchedOn,
+    mutationFn: () => {
+      const fields = {
+        ...(watchedOn ? { watched_on: watchedOn } : {}),
         ...(rewatch === null ? {} : { rewatch }),
         with: companions.map((member) => member.username),
         place: place || null,
         note: note || null,
-      }),
+      };
+      return viewing ? changeViewing(viewing.id, fields) : logViewing({ movie_id: movie.id, ...fields });
+    },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.viewings });
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
@@ -63,7 +70,7 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
   const footer = (
     <div className="log-viewing-actions">
       <Button type="button" label={t('Cancel')} severity="secondary" text onClick={onClose} />
-      <Button type="submit" form={`${ids}-form`} label={t('Log viewing')} icon="pi pi-check" loading={save.isPending} />
+      <Button type="submit" form={`${ids}-form`} label={viewing ? t('Save changes') : t('Log viewing')} icon="pi pi-check" loading={save.isPending} />
     </div>
   );
 
@@ -71,7 +78,7 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
     <Dialog
       visible
       onHide={onClose}
-      header={t('Log viewing: {{title}}', { title: movie.title })}
+      header={viewing ? t('Edit viewing: {{title}}', { title: movie.title }) : t('Log viewing: {{title}}', { title: movie.title })}
       footer={footer}
       className="log-viewing-dialog"
       breakpoints={{ '640px': '95vw' }}
@@ -95,7 +102,7 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
           value={watchedOn}
           min={EARLIEST_VIEWING_DATE}
           max={latestViewingDate()}
-          required
+          required={!viewing || viewing.watched_on !== null}
           onChange={(event) => setWatchedOn(event.target.value)}
         />
         <label htmlFor={`${ids}-rewatch`}>{t('Rewatch')}</label>
@@ -114,7 +121,7 @@ export default function LogViewingDialog({ movie, onClose }: LogViewingDialogPro
         <GrowingTextarea id={`${ids}-note`} value={note} maxLength={VIEWING_NOTE_MAX} rows={3} onChange={(event) => setNote(event.target.value)} />
         {save.isError && (
           <p className="log-viewing-error" role="alert">
-            {errorText(save.error, t('Could not log the viewing. Please try again.'))}
+            {errorText(save.error, viewing ? t('Could not save the viewing. Please try again.') : t('Could not log the viewing. Please try again.'))}
           </p>
         )}
       </form>

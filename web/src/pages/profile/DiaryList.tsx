@@ -2,15 +2,18 @@ import { DIARY_PAGE_SIZE, type DiaryEntry } from '@movieclub/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Paginator } from 'primereact/paginator';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import { diaryAtomUrl, fetchDiary, logViewing } from '../../api/viewings';
+import { deleteViewing, diaryAtomUrl, fetchDiary, logViewing } from '../../api/viewings';
 import { t } from '../../i18n';
 import { diaryMonth, namesText } from '../../lib/viewingDates';
 import { starsText } from './profileView';
 import { withBase } from '../../lib/basePath';
+
+// The form arrives with the first Edit, as it does with the first 'Log viewing'.
+const LogViewingDialog = lazy(() => import('../../components/viewings/LogViewingDialog'));
 
 /** The group of films marked watched without a day (they come last). */
 const UNDATED = 'undated';
@@ -29,7 +32,7 @@ function byMonth(entries: DiaryEntry[]): { month: string; entries: DiaryEntry[] 
 /**
  * The Diary tab: every viewing by month, Letterboxd-style (day, poster, title, stars,
  * rewatch). Viewings others tagged this member in show as 'Watched with …'; on their
- * own profile the member adds one to their diary with a click.
+ * own profile the member adds one to their diary with a click, and edits or deletes their own.
  */
 export function DiaryList({ username, isOwn }: { username: string; isOwn: boolean }) {
   const [page, setPage] = useState(0);
@@ -57,7 +60,7 @@ export function DiaryList({ username, isOwn }: { username: string; isOwn: boolea
           <h3 id={`diary-${group.month}`}>{group.month === UNDATED ? t('Watched, day unknown') : diaryMonth(`${group.month}-01`)}</h3>
           <ul className="diary-entries">
             {group.entries.map((entry) => (
-              <DiaryRow key={`${entry.id}-${entry.tagged}`} entry={entry} canAdd={isOwn && entry.tagged} owner={username} />
+              <DiaryRow key={`${entry.id}-${entry.tagged}`} entry={entry} isOwn={isOwn} owner={username} />
             ))}
           </ul>
         </section>
@@ -69,17 +72,60 @@ export function DiaryList({ username, isOwn }: { username: string; isOwn: boolea
   );
 }
 
-function DiaryRow({ entry, canAdd, owner }: { entry: DiaryEntry; canAdd: boolean; owner: string }) {
+/** What a change to the diary changes: every list of viewings, the profile's figures, the club's statistics. */
+function useDiaryChanged() {
   const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.viewings });
+    void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.insights });
+  };
+}
+
+/** Edit and Delete for a viewing of the member's own. */
+function OwnViewingActions({ entry }: { entry: DiaryEntry }) {
+  const [editing, setEditing] = useState(false);
+  const changed = useDiaryChanged();
+  const remove = useMutation({ mutationFn: () => deleteViewing(entry.id), onSuccess: changed });
+  const title = entry.movie.year ? `${entry.movie.title} (${entry.movie.year})` : entry.movie.title;
+  return (
+    <>
+      <div className="diary-actions">
+        <Button type="button" size="small" text icon="pi pi-pencil" label={t('Edit')} aria-label={t('Edit your viewing of {{title}}', { title })} onClick={() => setEditing(true)} />
+        <Button
+          type="button"
+          size="small"
+          text
+          severity="danger"
+          icon="pi pi-trash"
+          label={t('Delete')}
+          aria-label={t('Delete your viewing of {{title}}', { title })}
+          loading={remove.isPending}
+          onClick={() => window.confirm(t('Delete this viewing of {{title}} from your diary?', { title })) && remove.mutate()}
+        />
+      </div>
+      {remove.isError && (
+        <p className="diary-error" role="alert">
+          {errorText(remove.error, t('Could not delete the viewing. Please try again.'))}
+        </p>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <LogViewingDialog movie={entry.movie} viewing={entry} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function DiaryRow({ entry, isOwn, owner }: { entry: DiaryEntry; isOwn: boolean; owner: string }) {
+  const canAdd = isOwn && entry.tagged;
   const day = entry.watched_on ? Number(entry.watched_on.slice(8, 10)) : '–';
   // Who else watched, from this diary's point of view: the one who logged it (when tagged) and the other tagged members.
   const others = [...(entry.tagged ? [entry.user.username] : []), ...entry.with.map((member) => member.username).filter((name) => name.toLowerCase() !== owner.toLowerCase())];
   const add = useMutation({
     mutationFn: () => logViewing({ movie_id: entry.movie.id, watched_on: entry.watched_on ?? undefined, with: others, place: entry.place }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.viewings });
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
-    },
+    onSuccess: useDiaryChanged(),
   });
   return (
     <li className={entry.tagged ? 'diary-entry diary-entry-tagged' : 'diary-entry'}>
@@ -110,6 +156,7 @@ function DiaryRow({ entry, canAdd, owner }: { entry: DiaryEntry; canAdd: boolean
             {errorText(add.error, t('Could not add it to your diary. Please try again.'))}
           </p>
         )}
+        {isOwn && !entry.tagged && <OwnViewingActions entry={entry} />}
       </div>
       {canAdd && <Button type="button" label={t('Add to my diary')} icon="pi pi-plus" size="small" outlined loading={add.isPending} onClick={() => add.mutate()} className="diary-add" />}
     </li>
