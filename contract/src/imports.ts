@@ -124,7 +124,7 @@ export const importRow = z
     chosen: importCandidate.nullable(),
     candidates: z.array(importCandidate),
     outcome: z.enum(['added', 'skipped', 'unmatched']).nullable().meta({ description: 'After importing: what happened to the row.' }),
-    reason: z.string().nullable().meta({ description: 'After importing: why the row was skipped or left unmatched.' }),
+    reason: z.string().nullable().meta({ description: 'After importing: why the row was skipped or left unmatched, or what part of an added row was left out.' }),
   })
   .meta({ id: 'ImportRow' });
 export type ImportRowView = z.infer<typeof importRow>;

@@ -68,6 +68,8 @@ class RowApplier {
   /** The batch's movies: the member's review of each, and the days of their viewings ('' for none), read once per batch. */
   private reviews = new Map<number, { id: number; updated_at: string }>();
   private viewingDays = new Map<number, Set<string>>();
+  /** Movies whose review this import wrote, and whether with text: kept across batches, unlike `reviews`. */
+  private readonly reviewsWritten = new Map<number, { withText: boolean }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -242,7 +244,8 @@ class RowApplier {
       await this.addViewing(trx, movieId, null, row, club);
       added = true;
     }
-    return added ? { outcome: 'added', reason: null } : { outcome: 'skipped', reason: reasons.join(' ') || 'Nothing to import.' };
+    // An added row keeps the reasons for what of it was left out (review text without a rating, say).
+    return added ? { outcome: 'added', reason: reasons.join(' ') || null } : { outcome: 'skipped', reason: reasons.join(' ') || 'Nothing to import.' };
   }
 
   private async review(trx: Trx, row: q.ImportRowRecord, movieId: number, text: string | null, club: Club): Promise<'added' | string> {
@@ -261,18 +264,29 @@ class RowApplier {
         updated_at: when,
       });
       this.reviews.set(movieId, { id, updated_at: when });
+      this.reviewsWritten.set(movieId, { withText: text !== null });
       this.result.added.reviews += 1;
       return 'added';
     }
+    const written = this.reviewsWritten.get(movieId);
     // Only a strictly later day (or moment, from our own export) replaces the review here.
-    if (stamp === null || stamp <= existing.updated_at.slice(0, stamp.length)) return 'Your review here is as new or newer.';
+    if (stamp === null || stamp <= existing.updated_at.slice(0, stamp.length)) {
+      // A review this import wrote from another row takes this row's text when it has none: a Letterboxd
+      // export rates a film in diary.csv and gives the words, of that day or an earlier one, in reviews.csv.
+      if (!written || written.withText || text === null) return 'Your review here is as new or newer.';
+      await aq.updateReview(trx, existing.id, { text });
+      written.withText = true;
+      return 'added';
+    }
     const changes: Partial<aq.ImportedReview> = { updated_at: stamp.length === 10 ? `${stamp}T12:00:00.000Z` : stamp };
     if (stars !== null) changes.stars = stars;
     if (text !== null) changes.text = text;
     if (details) Object.assign(changes, clubReview(details));
     await aq.updateReview(trx, existing.id, changes);
     this.reviews.set(movieId, { id: existing.id, updated_at: changes.updated_at! });
-    this.result.added.reviews += 1;
+    // Counted once a movie: a later row of the same file replacing this import's own review adds nothing new.
+    if (!written) this.result.added.reviews += 1;
+    this.reviewsWritten.set(movieId, { withText: text !== null || (written?.withText ?? false) });
     return 'added';
   }
 }

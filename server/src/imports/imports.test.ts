@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SERVER_CATALOGUES } from '@movieclub/contract/serverCatalogues';
+import { strToU8, zipSync } from 'fflate';
 import type { ImportRowView } from '@movieclub/contract';
 import { IMPORT_EVENTS, type ImportJob } from '@movieclub/contract';
 import { addImdbTitle, createUser, type SignedInUser } from '../testing/factories';
@@ -161,6 +162,37 @@ for (const kind of TEST_DATABASES) {
       const older = await uploadAndRead(bob.agent, LETTERBOXD_DIARY.replace('2024-03-04', '2024-03-10'), 'diary.csv');
       await confirmAndApply(bob.agent, older.id);
       assert.deepEqual(await starsOf('import_bob'), { tt1160419: 3 });
+    });
+
+    it("keeps a Letterboxd export's words: a film rated in diary.csv gets its text from reviews.csv, counted once", async () => {
+      const dee = await createUser(app, 'import_dee');
+      // As Letterboxd exports it: the same entry in both files, the rating in each, the text in reviews.csv only.
+      const zip = zipSync({
+        'diary.csv': strToU8(['Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date', '2024-05-02,Amélie,2001,https://boxd.it/a1,4.5,,,2024-05-01'].join('\n')),
+        'reviews.csv': strToU8(
+          [
+            'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Review,Tags,Watched Date',
+            '2024-05-02,Amélie,2001,https://boxd.it/a2,4.5,,"Charming, ""whimsical"" and kind 🎠",,2024-05-01',
+            '2024-05-04,Dune,2021,https://boxd.it/a3,,,Loud sand.,,2024-05-03',
+          ].join('\n'),
+        ),
+      });
+      const job = await uploadAndRead(dee.agent, zip, 'letterboxd.zip');
+      const done = await confirmAndApply(dee.agent, job.id);
+      assert.equal(done.result!.added.reviews, 1, 'one review, though two rows wrote to it');
+      const reviews = await app.database.db
+        .selectFrom('reviews as r')
+        .innerJoin('movies as m', 'm.id', 'r.movie_id')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select(['m.tconst', 'r.stars', 'r.text'])
+        .where('u.username', '=', 'import_dee')
+        .execute();
+      assert.deepEqual(reviews, [{ tconst: 'tt0211915', stars: 9, text: 'Charming, "whimsical" and kind 🎠' }]);
+      // Text without a rating makes no review here: the row still logs its viewing, and says what it left out.
+      const dune = (await rowsOf(dee.agent, job.id)).find((row) => row.title === 'Dune')!;
+      assert.deepEqual([dune.outcome, dune.reason], ['added', 'Reviews here need a rating from 1 to 10; this row has none.']);
+      const diary = (await dee.agent.get('/api/users/import_dee/diary')).body.viewings as { watched_on: string }[];
+      assert.deepEqual(diary.map((viewing) => viewing.watched_on), ['2024-05-03', '2024-05-01']);
     });
 
     it("keeps every import to its member: someone else's id is not found and changes nothing", async () => {
