@@ -193,6 +193,14 @@ describe('the admin page, registration modes and invitations in the browser', ()
       }
     }
     await screenshot(page, 'header-admin-german-1920');
+
+    // On a phone the folded header leaves the username out rather than show a letter or two of it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const name = page.locator('.header-user .user-chip-link .p-chip-text');
+    const shownWidth = await name.evaluate((text) => (text.checkVisibility() ? text.clientWidth : null));
+    assert.ok(shownWidth === null || shownWidth >= 40, `the username shows in ${shownWidth} px`);
+    assert.equal(await page.getByRole('link', { name: 'adm_first, dein Profil' }).isVisible(), true, 'the avatar still leads to the profile');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

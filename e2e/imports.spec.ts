@@ -187,6 +187,26 @@ describe('importing a Letterboxd history in the browser', () => {
     await context.close();
   });
 
+  it('shows the import in the way when an upload is refused because another is running', async () => {
+    const { page, context, pageErrors } = await newPage(browser, site.url);
+    await registerAndLogin(page, 'two_tabs');
+    await page.goto('/import');
+    await page.getByRole('heading', { name: 'Bring your film history' }).waitFor();
+    assert.equal(await page.locator('.import-recent-list li').count(), 0);
+    // Another tab uploads first; this one's upload meets it still being read.
+    const other = await page.request.post('/api/imports', { multipart: { file: { name: 'other-tab.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Name,Year,Letterboxd URI,Rating\n2024-02-10,Casablanca,1942,https://boxd.it/2b0k,4.5\n') } } });
+    assert.equal(other.status(), 200);
+    const running = { success: false, error: 'One of your imports is still running. Wait for it to finish, then upload the next file.', code: 'import_running' };
+    await page.route('**/api/imports', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify(running) }) : route.fallback(),
+    );
+    await page.getByLabel('History file (.zip or .csv)').setInputFiles({ name: 'ratings.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Name,Year,Letterboxd URI,Rating\n') });
+    await page.locator('.import-upload .p-inline-message-error', { hasText: running.error }).waitFor();
+    await page.locator('.import-recent-list li', { hasText: 'other-tab.csv' }).waitFor();
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
   it('says why a file cannot be imported and offers another try', async () => {
     const { page, context, pageErrors } = await newPage(browser, site.url);
     await registerAndLogin(page, 'wrong_file');

@@ -15,6 +15,9 @@ const SEARCH_MIN_PX = 240;
  */
 const STEPS = ['brand', 'language', 'labels', 'name', 'tight'];
 
+/** The least of a shortened username worth showing in the folded header: three letters and the ellipsis. */
+const NAME_MIN_PX = 40;
+
 /** The width at which the theme folds the menu into its burger; the search then has a row of its own. */
 const COLLAPSED = '(max-width: 960px)';
 
@@ -27,6 +30,9 @@ export function useHeaderFit(header: RefObject<HTMLElement | null>): void {
     const fit = () => {
       if (collapsed.matches) {
         element.dataset.fit = 'collapsed';
+        // The username shortened to a letter or two says nothing: the avatar alone then, as wide headers do.
+        const name = element.querySelector('.user-chip-link .p-chip-text');
+        if (name && name.scrollWidth > name.clientWidth && name.clientWidth < NAME_MIN_PX) element.dataset.fit = 'collapsed name';
         return;
       }
       const search = element.querySelector('.header-search');

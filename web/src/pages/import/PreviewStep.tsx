@@ -37,12 +37,13 @@ export function PreviewStep({ job }: { job: ImportJob }) {
   const busy = confirm.isPending || cancel.isPending;
 
   const labels = matchLabels();
+  // Counts written as the tiles above write them (40,000; 40.000 in German).
   const filters: { label: string; value: Filter }[] = [
-    { label: `${t('All')} (${counts.rows})`, value: 'all' },
-    { label: `${labels.matched} (${counts.matched})`, value: 'matched' },
-    { label: `${labels.ambiguous} (${counts.ambiguous})`, value: 'ambiguous' },
-    { label: `${labels.unmatched} (${counts.unmatched})`, value: 'unmatched' },
-    { label: `${labels.skipped} (${leftOut})`, value: 'skipped' },
+    { label: `${t('All')} (${formatNumber(counts.rows)})`, value: 'all' },
+    { label: `${labels.matched} (${formatNumber(counts.matched)})`, value: 'matched' },
+    { label: `${labels.ambiguous} (${formatNumber(counts.ambiguous)})`, value: 'ambiguous' },
+    { label: `${labels.unmatched} (${formatNumber(counts.unmatched)})`, value: 'unmatched' },
+    { label: `${labels.skipped} (${formatNumber(leftOut)})`, value: 'skipped' },
   ];
   const file = job.source ? `${job.file_name} (${SOURCE_LABELS[job.source]})` : job.file_name;
   const failure = confirm.error ?? cancel.error;

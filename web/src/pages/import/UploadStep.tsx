@@ -5,7 +5,7 @@ import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorText } from '../../api/client';
+import { errorText, failedWith } from '../../api/client';
 import { uploadImport } from '../../api/imports';
 import { queryKeys } from '../../api/queryKeys';
 import { t } from '../../i18n';
@@ -26,7 +26,11 @@ export function UploadStep() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.recentImports });
       navigate(`/import/${job.id}`);
     },
-    onError: (failure) => setError(errorText(failure, t('The file could not be uploaded. Please try again.'))),
+    onError: (failure) => {
+      setError(errorText(failure, t('The file could not be uploaded. Please try again.')));
+      // Refused because another import runs (perhaps from another tab): the list below shows which.
+      if (failedWith(failure, 'import_running')) void queryClient.invalidateQueries({ queryKey: queryKeys.recentImports });
+    },
   });
   const busy = upload.isPending || upload.isSuccess;
 
