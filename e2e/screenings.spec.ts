@@ -82,6 +82,16 @@ describe('movie nights in the browser', () => {
     await card.getByRole('button', { name: 'Going', exact: true }).click();
     await card.getByText('1 going').waitFor();
     await card.locator('button[aria-pressed="true"]', { hasText: 'Going' }).waitFor();
+    // Another member's answers reach the card as they are given.
+    const annOnList = await newSignedInPage(browser, site.url, ann);
+    await annOnList.page.goto(`/watchlist/${listId}`);
+    const annCard = annOnList.page.locator('.movie-nights-card');
+    await annCard.getByRole('button', { name: 'Going', exact: true }).click();
+    await card.getByText('2 going').waitFor();
+    await annCard.getByRole('button', { name: 'Not going', exact: true }).click();
+    await card.getByText('1 going').waitFor();
+    assert.deepEqual(annOnList.pageErrors, []);
+    await annOnList.context.close();
     const feed = await card.getByRole('link', { name: 'Subscribe in your calendar' }).getAttribute('href');
     assert.match(feed ?? '', new RegExp(`^webcal://.+/api/watchlists/${listId}-friday-frights/screenings\\.ics\\?lang=en$`));
     await checkScreen(page, 'watchlist-movie-nights');
@@ -121,6 +131,11 @@ describe('movie nights in the browser', () => {
     // Bob asked for reduced motion: the pick lands without the shuffle.
     await bobPage.page.emulateMedia({ reducedMotion: 'reduce' });
     for (const { page } of [hostPage, annPage, bobPage]) await page.goto(`/screening/${screeningId}`);
+    // The list's page shows the night's pick once it is made.
+    const listPage = await newSignedInPage(browser, site.url, bob);
+    await listPage.page.goto(`/watchlist/${listId}`);
+    const nightCard = listPage.page.locator('.movie-nights-card');
+    await nightCard.locator('.screening-when').waitFor();
 
     const ann_ = annPage.page;
     await ann_.locator('.candidate-board').getByText("Answer 'Going' to vote.").waitFor();
@@ -161,8 +176,9 @@ describe('movie nights in the browser', () => {
     await bobPage.page.locator('.pick-card .pick-title', { hasText: picked }).waitFor();
     await hostPage.page.locator('.pick-card .pick-title', { hasText: picked }).waitFor();
     assert.equal(bobShuffled, false, 'no shuffle with reduced motion');
+    await nightCard.getByText(`Watching ${picked}`).waitFor();
 
-    for (const opened of [hostPage, annPage, bobPage]) {
+    for (const opened of [hostPage, annPage, bobPage, listPage]) {
       assert.deepEqual(opened.pageErrors, []);
       await opened.context.close();
     }
@@ -321,7 +337,7 @@ describe('movie nights in the browser', () => {
     await page.waitForURL(new RegExp(`/screening/${screeningId}$`));
 
     // Twenty more nights, older still: the first 20 show, then 'Older movie nights' brings the rest, once each.
-    const before = await rows.count();
+    const before = texts.length;
     for (let day = 0; day < 20; day++) await startedHoursAgo(site, await scheduleScreening(host.agent, { watchlist_id: listId }), 24 * (3 + day));
     await page.goto(`/watchlist/${listId}`);
     await earlier.getByText('Earlier movie nights').click();

@@ -18,8 +18,8 @@ export interface WatchlistPickEvent {
 
 export interface WatchlistChangedEvent {
   watchlist_id: number;
-  /** What changed: items (added, removed, reordered), description, or moderators. */
-  what: 'items' | 'description' | 'moderators';
+  /** What changed: items (added, removed, reordered), description, moderators, or its movie nights (scheduled, changed, cancelled, RSVPs, the pick, attendance). */
+  what: 'items' | 'description' | 'moderators' | 'screenings';
 }
 
 export interface WatchlistErrorEvent {

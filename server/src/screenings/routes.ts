@@ -6,6 +6,7 @@ import { siteUrl } from '../http/siteUrl';
 import { screeningCancelledEvent, screeningMovedEvent, screeningPickedEvent, screeningScheduledEvent } from '../webhooks/events';
 import { notifyLater } from '../notifications/notify';
 import { attendanceRecorded, screeningCancelled, screeningChanged, screeningScheduled } from '../notifications/producers';
+import { announceListChange } from '../watchlists/announce';
 import * as service from './service';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -13,7 +14,10 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 export async function routes(app: FastifyInstance): Promise<void> {
   /** Tells everyone on the screening's page, on every process, what changed. */
   const announce = async (id: number, what: ScreeningUpdateEvent['what']) => {
-    app.realtime.toScreening(id, SCREENING_EVENTS.update, await service.updateEvent(app.db, id, what));
+    const { event, watchlistId } = await service.screeningUpdate(app.db, id, what);
+    app.realtime.toScreening(id, SCREENING_EVENTS.update, event);
+    // The list's page shows its next night with the RSVPs and the pick; votes are not on it.
+    if (what !== 'votes') announceListChange(app, watchlistId, 'screenings');
   };
   const baseUrl = (request: FastifyRequest) => siteUrl(app, request);
   const sendCalendar = (reply: FastifyReply, body: string, file: string) =>
@@ -25,6 +29,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const { id, watchlist_id: watchlistId, watchlist_name: listName, starts_at: startsAt } = screening;
     notifyLater(app, 'screening', () => screeningScheduled(app, { screeningId: id, watchlistId, listName, startsAt, actorId: request.user.id }));
     app.clubEvents.post((language) => screeningScheduledEvent(app.db, site, id, language));
+    announceListChange(app, watchlistId, 'screenings');
     return { success: true, screening };
   });
 

@@ -401,6 +401,31 @@ for (const kind of TEST_DATABASES) {
       }
     });
 
+    it("tells the list's page when one of its movie nights is scheduled, answered, picked for or cancelled, but not for votes", async () => {
+      const visitor = connectSocket(app.url);
+      try {
+        visitor.emit('watchlist:subscribe', { watchlist_id: world.publicId });
+        await nextEvent(visitor, 'watchlist:init');
+        const listChange = () => nextEvent(visitor, 'watchlist:changed');
+        let changed = listChange();
+        const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId });
+        assert.deepEqual(await changed, { watchlist_id: world.publicId, what: 'screenings' });
+        changed = listChange();
+        await world.stranger.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' });
+        assert.deepEqual(await changed, { watchlist_id: world.publicId, what: 'screenings' });
+        const silent = arrives(visitor, 'watchlist:changed', 500);
+        assert.equal((await world.stranger.agent.post(`/api/screenings/${id}/votes`, { movie_id: world.listed[0].id, vote: 'up' })).status, 200);
+        assert.equal(await silent, false, 'a vote is not on the list page');
+        for (const action of ['pick', 'cancel']) {
+          changed = listChange();
+          assert.equal((await world.owner.agent.post(`/api/screenings/${id}/${action}`)).status, 200, action);
+          assert.deepEqual(await changed, { watchlist_id: world.publicId, what: 'screenings' }, action);
+        }
+      } finally {
+        visitor.disconnect();
+      }
+    });
+
     it('answers 404 for a screening that does not exist and 400 for an id that is not one', async () => {
       assert.deepEqual((await app.agent().get('/api/screenings/999999')).body.error, 'Screening not found.');
       assert.deepEqual((await app.agent().get('/api/screenings/abc')).body.error, 'The screening id is not valid.');

@@ -432,10 +432,15 @@ export async function dismissPrompt(db: Db, screeningId: number, userId: number)
 
 // --- live updates and calendars ---------------------------------------------------
 
-/** What `screening:init` and `screening:update` carry. */
-export async function updateEvent(db: DbOrTrx, id: number, what: ScreeningUpdateEvent['what']): Promise<ScreeningUpdateEvent> {
+/** What `screening:init` and `screening:update` carry, and the list the screening belongs to. */
+export async function screeningUpdate(db: DbOrTrx, id: number, what: ScreeningUpdateEvent['what']): Promise<{ event: ScreeningUpdateEvent; watchlistId: number }> {
   const screening = toScreening(await reload(db, id));
-  return { screening_id: id, what, status: screening.status, picked_movie: screening.picked_movie, picked_at: screening.picked_at };
+  const event = { screening_id: id, what, status: screening.status, picked_movie: screening.picked_movie, picked_at: screening.picked_at };
+  return { event, watchlistId: screening.watchlist_id };
+}
+
+export async function updateEvent(db: DbOrTrx, id: number, what: ScreeningUpdateEvent['what']): Promise<ScreeningUpdateEvent> {
+  return (await screeningUpdate(db, id, what)).event;
 }
 
 function calendarEvent(row: q.ScreeningRow, baseUrl: string, language: LanguageCode): CalendarEvent {

@@ -7,13 +7,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { contractRoute, keptReplies } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
+import { announceListChange } from './announce';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
-  const changed = (watchlistId: number, what: WatchlistChangedEvent['what']) => {
-    const event: WatchlistChangedEvent = { watchlist_id: watchlistId, what };
-    app.realtime.toWatchlist(watchlistId, WATCHLIST_EVENTS.changed, event);
-  };
+  const changed = (watchlistId: number, what: WatchlistChangedEvent['what']) => announceListChange(app, watchlistId, what);
 
   const publicListsReply = keptReplies((page: Awaited<ReturnType<typeof service.publicLists>>) => ({ success: true as const, ...page }));
   contractRoute(app, api.publicLists)(async (request) => {

@@ -100,7 +100,9 @@ export function WatchlistPage() {
 
   const realtimeProblem = useWatchlistSocket(list?.id ?? null, {
     onPick: data.applyPick,
-    onChanged: reloadAfterChange,
+    // Its movie nights are read apart from the list: RSVPs and picks leave the list as it is.
+    onChanged: (event) =>
+      event.what === 'screenings' ? void queryClient.invalidateQueries({ queryKey: queryKeys.screenings }) : reloadAfterChange(),
   });
 
   // The slug rule: an address with an outdated or missing slug is corrected in place.

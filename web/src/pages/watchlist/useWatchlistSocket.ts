@@ -37,10 +37,13 @@ export function useWatchlistSocket(listId: number | null, handlers: SocketHandle
     socket.on(WATCHLIST_EVENTS.changed, onChanged);
     let connectedBefore = socket.connected;
     // Subscribing again after a reconnect restores the room and refreshes the pick;
-    // the list is reloaded too, for changes made while the connection was down.
+    // the list and its movie nights are reloaded too, for changes made while the connection was down.
     const onConnect = () => {
       subscribe();
-      if (connectedBefore) handlersRef.current.onChanged({ watchlist_id: listId, what: 'items' });
+      if (connectedBefore) {
+        handlersRef.current.onChanged({ watchlist_id: listId, what: 'items' });
+        handlersRef.current.onChanged({ watchlist_id: listId, what: 'screenings' });
+      }
       connectedBefore = true;
     };
     socket.on('connect', onConnect);
