@@ -9,6 +9,7 @@ export * from './stremio';
 export * from './radarr';
 export * from './auth';
 export * from './limits';
+export { asOneLine, showsSomething } from './textRules';
 export * from './ids';
 export * from './slug';
 export * from './movies';

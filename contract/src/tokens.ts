@@ -3,6 +3,7 @@ import { rowIdOut, rowIdText } from './ids';
 import { API_TOKEN_NAME_MAX, API_TOKENS_PER_MEMBER } from './limits';
 import { defineRoute } from './route';
 import { isZonedDateTime } from './screenings';
+import { oneLineName } from './textRules';
 
 /** Every API token starts with this, so a leaked one is easy to recognise (and to search for). */
 export const API_TOKEN_PREFIX = 'mc_';
@@ -25,12 +26,9 @@ const NAME_SENTENCE = `Name must be 1 to ${API_TOKEN_NAME_MAX} characters.`;
 const NOT_AN_EXPIRY = 'Expiry must be a date and time with its offset, written like 2027-01-31T23:59:59Z.';
 
 export const apiTokenCreate = z.object({
-  name: z
-    .string({ error: (issue) => (issue.input === undefined ? 'Name is required.' : 'Name must be text.') })
-    .trim()
-    .min(1, { error: NAME_SENTENCE })
+  name: oneLineName(z.string({ error: (issue) => (issue.input === undefined ? 'Name is required.' : 'Name must be text.') }), NAME_SENTENCE)
     .max(API_TOKEN_NAME_MAX, { error: NAME_SENTENCE })
-    .meta({ description: 'What the token is for, e.g. "Home server script"; surrounding spaces are trimmed.' }),
+    .meta({ description: 'What the token is for, e.g. "Home server script"; kept on one line, surrounding spaces trimmed.' }),
   scope: z.enum(API_TOKEN_SCOPES, { error: "Scope must be 'read' or 'read-write'." }),
   expires_at: z
     .string({ error: NOT_AN_EXPIRY })

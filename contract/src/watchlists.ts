@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { rowId, rowIdOut, rowIdText } from './ids';
 import { defineRoute } from './route';
+import { oneLineName } from './textRules';
 import { DESCRIPTION_MAX, ID_MAX, LIST_NAME_MAX, ORDER_MAX, PUBLIC_LISTS_LIMIT_MAX, PUBLIC_LISTS_QUERY_MAX, USERNAME_MAX } from './limits';
 
 const movieId = rowId('The movie id is not valid.');
 
-/** `POST /api/watchlists/public`: the name is trimmed and must not be empty. */
+/** `POST /api/watchlists/public`: the name is made one line and must show something. */
 export const createPublicListRequest = z.object({
-  name: z
-    .string({ error: 'List name must be text.' })
-    .trim()
-    .min(1, { error: 'List name is required.' })
-    .max(LIST_NAME_MAX, { error: `List name must be at most ${LIST_NAME_MAX} characters.` }),
+  name: oneLineName(z.string({ error: 'List name must be text.' }), 'List name is required.').max(LIST_NAME_MAX, {
+    error: `List name must be at most ${LIST_NAME_MAX} characters.`,
+  }),
 });
 export type CreatePublicListRequest = z.infer<typeof createPublicListRequest>;
 

@@ -9,7 +9,8 @@ export const YEAR_TOP_FILMS = 5;
 export const YEAR_TOP_GENRES = 3;
 
 const NOT_A_YEAR = `Year must be a whole number from ${STATS_YEAR_MIN} to ${STATS_YEAR_MAX}.`;
-const yearParam = z
+/** A year in review's address part: four digits, STATS_YEAR_MIN to STATS_YEAR_MAX, as a number (its pages and cards share it). */
+export const yearInReviewParam = z
   .string({ error: NOT_A_YEAR })
   .regex(/^\d{4}$/, { error: NOT_A_YEAR })
   .transform(Number)
@@ -67,8 +68,8 @@ export const clubYearReply = z.object({ success: z.literal(true), review: clubYe
 export type ClubYearReply = z.infer<typeof clubYearReply>;
 
 const TAG = 'Insights';
-const memberParams = z.object({ username: z.string(), year: yearParam });
-const clubParams = z.object({ year: yearParam });
+const memberParams = z.object({ username: z.string(), year: yearInReviewParam });
+const clubParams = z.object({ year: yearInReviewParam });
 
 /** The year in review: a member's and the club's, as data and as a shareable picture. */
 export const yearReviewRoutes = {

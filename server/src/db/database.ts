@@ -227,6 +227,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   sqlite.pragma('foreign_keys = ON');
   // The title-search key (imdb/searchKey.ts), for the search triggers and rebuilds.
   sqlite.function('movieclub_search_key', { deterministic: true }, (title: unknown) => (typeof title === 'string' ? searchKey(title) : null));
+  // Lower case as JavaScript folds it: SQLite's own lower() folds only A–Z (and an index uses it, so it stays).
+  sqlite.function('movieclub_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : null));
   // A title's genre words as a JSON array, for the genre table's triggers and rebuilds (imdb/titleGenres.ts).
   sqlite.function('movieclub_genres', { deterministic: true }, (genres: unknown) => JSON.stringify(parseGenres(typeof genres === 'string' ? genres : null)));
   const observers = queryObservers();

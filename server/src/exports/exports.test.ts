@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import { SAMPLE_FILMS } from '../imports/formats/fixtures';
 import { parseImportFile } from '../imports/formats/parse';
@@ -180,6 +181,41 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(Object.keys(files).sort(), ['diary.csv', 'lists.csv', "lists/Folk 'horror', etc..csv", 'reviews.csv', 'watchlist.csv']);
       assert.match(files['diary.csv']!, /2024-01-04,Casablanca,1942,tt0034583,no,"export_bob, export_cat","Cinema, front row","Said ""play it""\."/);
       assert.match(files['lists.csv']!, /,Best at night\.\r\n$/);
+    });
+
+    it('quotes every field with a line break, so each row reads back whole, in the spreadsheet and Letterboxd CSVs', async () => {
+      const dee = await createUser(app, 'export_dee');
+      const ok = async (reply: Promise<{ status: number; body: unknown }>) => {
+        const { status, body } = await reply;
+        assert.equal(status, 200, JSON.stringify(body));
+        return body as { watchlist: { id: number } };
+      };
+      // No commas in the texts, which would have them quoted anyway; a lone CR as an old Mac ends lines.
+      const reviews = ['Quiet start.\nThen a storm.', 'Typed on an old Mac.\rLine two.'];
+      await ok(dee.agent.post('/api/viewings', { movie_id: ids.leon, watched_on: '2024-03-02', note: 'Row 3.\nSnacks too.' }));
+      await ok(dee.agent.post('/api/review', { movie_id: ids.leon, stars: 8, text: reviews[0] }));
+      await ok(dee.agent.post('/api/review', { movie_id: ids.amelie, stars: 6, text: reviews[1] }));
+      const listId = (await ok(dee.agent.post('/api/watchlists/public', { name: 'Night shift' }))).watchlist.id;
+      await ok(dee.agent.put(`/api/watchlists/${listId}/description`, { description: '<p>Slow burners.</p><p>Watch late.</p>' }));
+
+      // Outside quotes a spreadsheet ends a row at any line break: a lone LF or CR as much as CRLF.
+      const rowsOf = (text: string) => parse(text, { bom: true, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true }) as string[][];
+      const column = (rows: string[][], name: string) => rows.slice(1).map((row) => row[rows[0]!.indexOf(name)]).sort();
+      const spreadsheet = (await download(app, dee, 'csv')).files;
+      const reviewRows = rowsOf(spreadsheet['reviews.csv']!);
+      assert.equal(reviewRows.length, 3, JSON.stringify(reviewRows));
+      assert.deepEqual(column(reviewRows, 'Review'), [...reviews].sort());
+      // Reviewing Amélie logged a viewing of it for today, without a note.
+      const diary = rowsOf(spreadsheet['diary.csv']!);
+      assert.equal(diary.length, 3, JSON.stringify(diary));
+      assert.deepEqual(column(diary, 'Note'), ['', 'Row 3.\nSnacks too.']);
+      const lists = rowsOf(spreadsheet['lists.csv']!);
+      assert.equal(lists.length, 2, JSON.stringify(lists));
+      assert.deepEqual(column(lists, 'Description'), ['Slow burners.\nWatch late.']);
+
+      const letterboxdReviews = rowsOf((await download(app, dee, 'letterboxd')).files['reviews.csv']!);
+      assert.equal(letterboxdReviews.length, 3, JSON.stringify(letterboxdReviews));
+      assert.deepEqual(column(letterboxdReviews, 'Review'), [...reviews].sort());
     });
   });
 }

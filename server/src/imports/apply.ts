@@ -1,4 +1,4 @@
-import { BUDGET_BANDS, type ImportResult, LIST_NAME_MAX, REVIEW_TEXT_MAX, TTM_GRADES, watchedOn as watchedOnSchema } from '@movieclub/contract';
+import { asOneLine, BUDGET_BANDS, type ImportResult, LIST_NAME_MAX, showsSomething, REVIEW_TEXT_MAX, TTM_GRADES, watchedOn as watchedOnSchema } from '@movieclub/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { type MaterialiseContext, materialiseMovie } from '../movies/service';
@@ -81,7 +81,9 @@ class RowApplier {
     const { userId, importId } = this.context;
     const now = new Date().toISOString();
     for (const list of await q.listsOf(this.db, importId)) {
-      const name = list.name.trim().slice(0, LIST_NAME_MAX) || 'Imported list';
+      // A list's name as one made on a screen would be: one line, with something to show.
+      const oneLine = asOneLine(list.name).slice(0, LIST_NAME_MAX).trim();
+      const name = showsSomething(oneLine) ? oneLine : 'Imported list';
       this.listNames.set(list.list_index, name);
       if (list.action === 'skip') {
         this.skippedLists.add(list.list_index);

@@ -195,6 +195,17 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(diary.map((viewing) => viewing.watched_on), ['2024-05-03', '2024-05-01']);
     });
 
+    it("names an imported list on one line, and one with no visible name 'Imported list'", async () => {
+      const eve = await createUser(app, 'import_eve');
+      const listFile = (name: string) =>
+        strToU8(['Letterboxd list export v7', 'Date,Name,Tags,URL,Description', `2024-02-01,"${name}",,https://boxd.it/l1,`, '', 'Position,Name,Year,URL,Description', '1,Amélie,2001,https://boxd.it/1,'].join('\n'));
+      const zip = zipSync({ 'lists/blank.csv': listFile('\u200b\u200b\u00ad'), 'lists/lines.csv': listFile('Late\nnight \u202efavourites') });
+      const job = await uploadAndRead(eve.agent, zip, 'letterboxd.zip');
+      await confirmAndApply(eve.agent, job.id);
+      const lists = await app.database.db.selectFrom('watchlists as w').innerJoin('users as u', 'u.id', 'w.owner_id').select('w.name').where('u.username', '=', 'import_eve').where('w.is_personal', '=', 0).orderBy('w.name').execute();
+      assert.deepEqual(lists.map((list) => list.name), ['Imported list', 'Late night favourites']);
+    });
+
     it("keeps every import to its member: someone else's id is not found and changes nothing", async () => {
       const job = await uploadAndRead(ann.agent, LETTERBOXD_RATINGS, 'ratings.csv');
       const [row] = await rowsOf(ann.agent, job.id);

@@ -20,9 +20,10 @@ export async function catalogueVersion(db: Db): Promise<string> {
 
 /**
  * Replaced, with the catalogue's version, by every write that can change which review with text is
- * a movie's best: a text written, changed or cleared, the stars or date of a review with text, a
- * review removed. A quick rating of a review without text leaves it be, so what is read from the
- * reviews' texts alone (recommendations' excerpts) outlives the many ratings of a busy club.
+ * a movie's best: a text written, changed or cleared, the stars, date or spoiler flag of a review
+ * with text, a review removed. A quick rating of a review without text leaves it be, so what is
+ * read from the reviews' texts alone (recommendations' excerpts) outlives the many ratings of a
+ * busy club.
  */
 export const REVIEW_TEXTS_VERSION = 'review_texts_version';
 

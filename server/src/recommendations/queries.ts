@@ -201,7 +201,7 @@ export async function ratingsOfRatersOfEach(db: Db, movieIds: number[], limit: n
   return new Map(rows.map((row) => [row.source, unpackRatings(row.packed)]));
 }
 
-/** Reviews with text for these movies, best first (most stars, then newest). */
+/** Reviews with text for these movies, best first (most stars, then newest); a spoiler is never quoted. */
 export async function reviewTexts(db: Db, movieIds: number[]) {
   if (movieIds.length === 0) return [];
   return db
@@ -210,6 +210,7 @@ export async function reviewTexts(db: Db, movieIds: number[]) {
     .where(keyIn(db, 'movie_id', movieIds))
     .where('text', 'is not', null)
     .where('text', '<>', '')
+    .where('spoiler', '=', 0)
     .orderBy('movie_id')
     .orderBy('stars', 'desc')
     .orderBy('updated_at', 'desc')

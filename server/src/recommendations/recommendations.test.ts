@@ -211,6 +211,24 @@ for (const kind of TEST_DATABASES) {
       assert.equal(await excerptOf(), 'Alpha take.', 'a cleared text no longer speaks');
     });
 
+    it('never quotes a review marked as a spoiler, and drops a quote once its review is marked', async () => {
+      const source = (await title('tt3700001', 'Western', 1966))!;
+      const film = (await title('tt3700002', 'Western', 1966))!;
+      const excerptOf = async () => (await recommendations(source.tconst)).find((item) => item.imdb_id === film.tconst)?.review;
+      const post = async (member: { agent: ReturnType<TestApp['agent']> }, body: Record<string, unknown>) => {
+        const reply = await member.agent.post('/api/review', body);
+        assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      };
+      const [teller, critic] = await Promise.all(['teller', 'critic'].map((name) => createUser(app, `spoiler_${name}_${kind}`)));
+      await post(teller, { movie_id: film.id, stars: 10, text: 'The sheriff was the ghost all along.', spoiler: true });
+      await post(critic, { movie_id: film.id, stars: 7, text: 'Dusty and patient.' });
+      assert.equal(await excerptOf(), 'Dusty and patient.', 'the best review that gives nothing away');
+      await post(critic, { movie_id: film.id, stars: 7, spoiler: true });
+      assert.equal(await excerptOf(), 'Also Western, 1966', 'every review with text gives the plot away: a reason');
+      await post(teller, { movie_id: film.id, stars: 10, spoiler: false });
+      assert.equal(await excerptOf(), 'The sheriff was the ghost all along.', 'no longer marked: it speaks again');
+    });
+
     it('adds up co-ratings in the database past the reading limit, with the same similarities', async () => {
       const movies = [];
       for (let index = 0; index < 6; index++) movies.push((await title(`tt390000${index}`, 'Drama', 2001))!);

@@ -243,6 +243,24 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await max.agent.get('/api/tokens')).body.tokens.length, API_TOKENS_PER_MEMBER);
     });
 
+    it('refuses a token name with nothing visible, creating nothing, and keeps a name on one line', async () => {
+      const owner = await member();
+      for (const name of ['\u200b\u200b', '\u00ad', '\u0007\u0008', '\r\n', '\u200d', '\u202e\u2066']) {
+        const reply = await owner.agent.post('/api/tokens', { name, scope: 'read' });
+        assert.deepEqual([reply.status, reply.body.error], [400, 'Name must be 1 to 60 characters.'], JSON.stringify(name));
+      }
+      assert.deepEqual((await owner.agent.get('/api/tokens')).body.tokens, [], 'no token was made');
+      for (const [sent, stored] of [
+        ['Home\nserver', 'Home server'],
+        ['\u202etpircs', 'tpircs'],
+        ['👨\u200d👩\u200d👧 laptop', '👨\u200d👩\u200d👧 laptop'],
+      ]) {
+        await makeToken(owner, { name: sent });
+        const names = (await owner.agent.get('/api/tokens')).body.tokens.map((token: { name: string }) => token.name);
+        assert.ok(names.includes(stored), `${JSON.stringify(sent)}: ${JSON.stringify(names)}`);
+      }
+    });
+
     it('is described in the OpenAPI document: signed-in calls take the cookie or a bearer token, token management the cookie only', async () => {
       const document = (await app.agent().get('/api/openapi.json')).body;
       assert.deepEqual(document.components.securitySchemes.bearerAuth, {

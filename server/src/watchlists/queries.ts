@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { dialectOf } from '../db/database';
 import { rowIf } from '../db/rowIf';
 import type { Database, WatchlistRow } from '../db/schema';
 
@@ -258,6 +259,11 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A list's name in lower case, folded as likePattern folds the search text (SQLite's lower() folds only A–Z). */
+function lowerName(db: Db) {
+  return dialectOf(db) === 'postgres' ? sql`lower(w.name)` : sql`movieclub_lower(w.name)`;
+}
+
 /** Public lists with their owners, filtered by name or owner when `q` is given. */
 function matchingPublicLists(db: Db, text: string | null) {
   return db
@@ -267,7 +273,7 @@ function matchingPublicLists(db: Db, text: string | null) {
     .$if(Boolean(text), (qb) =>
       qb.where((eb) =>
         eb.or([
-          sql<boolean>`lower(w.name) like ${likePattern(text!)} escape '\\'`,
+          sql<boolean>`${lowerName(db)} like ${likePattern(text!)} escape '\\'`,
           sql<boolean>`u.username_lower like ${likePattern(text!)} escape '\\'`,
         ]),
       ),

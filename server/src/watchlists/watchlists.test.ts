@@ -78,9 +78,28 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(none.body.watchlists, [], 'a % searches for itself');
     });
 
+    it('finds a public list by any case of its accented letters', async () => {
+      const owner = await createUser(app, 'accent_lister');
+      const created = await owner.agent.post('/api/watchlists/public', { name: 'Émoji Ñight' });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      for (const q of ['Émoji', 'émoji', 'ÉMOJI', 'ñight', 'ji ñ']) {
+        const found = await app.agent().get(`/api/watchlists/public?q=${encodeURIComponent(q)}`);
+        assert.equal(found.status, 200);
+        assert.deepEqual(found.body.watchlists.map((list: any) => list.name), ['Émoji Ñight'], q);
+        assert.equal(found.body.total, 1, q);
+      }
+    });
+
     it('refuses bad list names and bad movie ids', async () => {
       const { agent } = world.owner;
-      assert.deepEqual((await agent.post('/api/watchlists/public', { name: '   ' })).body, { success: false, error: 'List name is required.', code: 'invalid_input' });
+      const listCount = async () => (await app.agent().get('/api/watchlists/public')).body.total;
+      const before = await listCount();
+      // Nothing visible: spaces, zero-width spaces, a soft hyphen, control characters, a lone joiner or direction mark.
+      for (const name of ['   ', '\u200b\u200b', '\u00ad', '\u0007\u0008', '\n\t', '\u200d', '\u202e\u2066', '\u00a0\u3000\ufeff']) {
+        const refused = await agent.post('/api/watchlists/public', { name });
+        assert.deepEqual(refused.body, { success: false, error: 'List name is required.', code: 'invalid_input' }, JSON.stringify(name));
+      }
+      assert.equal(await listCount(), before, 'no list was made');
       assert.equal((await agent.post('/api/watchlists/public', { name: 'x'.repeat(101) })).status, 400);
       assert.equal((await agent.post('/api/watchlists/public', { name: 5 })).status, 400);
       assert.equal((await agent.post(`/api/watchlists/${world.publicId}/items`, { movie_id: 'abc' })).status, 400);
@@ -88,6 +107,22 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual(missing.body, { success: false, error: 'Movie not found.', code: 'not_found' });
       assert.equal((await agent.get('/api/watchlists/abc')).status, 400);
       assert.deepEqual(await itemIds(agent, world.publicId), world.movies.slice(0, 3).map((movie) => movie.id));
+    });
+
+    it('stores a list name on one line, without direction overrides, and keeps emoji sequences whole', async () => {
+      const owner = await createUser(app, 'one_line_lister');
+      const cases: [string, string][] = [
+        ['line1\nline2', 'line1 line2'],
+        [' Tabs\tand\r\n  breaks ', 'Tabs and breaks'],
+        ['\u202egnp.exe', 'gnp.exe'],
+        ['Family night 👨\u200d👩\u200d👧', 'Family night 👨\u200d👩\u200d👧'],
+      ];
+      for (const [sent, stored] of cases) {
+        const created = await owner.agent.post('/api/watchlists/public', { name: sent });
+        assert.equal(created.status, 200, JSON.stringify(created.body));
+        assert.equal(created.body.watchlist.name, stored, JSON.stringify(sent));
+        assert.equal((await app.agent().get(`/api/watchlists/${created.body.watchlist.id}`)).body.watchlist.name, stored, JSON.stringify(sent));
+      }
     });
 
     it('treats adding a movie already in the list as a no-op', async () => {

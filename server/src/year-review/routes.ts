@@ -1,4 +1,4 @@
-import { type LanguageCode, yearReviewRoutes as api } from '@movieclub/contract';
+import { type LanguageCode, yearInReviewParam, yearReviewRoutes as api } from '@movieclub/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clubLanguage } from '../admin/settings';
 import { contractRoute } from '../http/contractRoute';
@@ -53,7 +53,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
     );
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shown);
   };
-  const yearOf = (text: string) => (/^\d{4}$/.test(text) ? Number(text) : null);
+  // The API's own rule: a year whose card it would refuse gets no preview.
+  const yearOf = (text: string) => yearInReviewParam.safeParse(text).data ?? null;
 
   app.get<{ Params: { username: string; year: string } }>('/user/profile/:username/year/:year', (request, reply) =>
     sendPage(request, reply, async () => {

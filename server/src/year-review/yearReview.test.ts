@@ -162,6 +162,20 @@ for (const kind of TEST_DATABASES) {
       assert.ok(plain.includes('<title>MovieClub</title>') && !plain.includes('og:image'));
     });
 
+    it('gives a year outside 1900–2100 the plain page, without a preview whose card would be refused', async () => {
+      for (const address of ['/club/year/1800', '/club/year/0000', '/club/year/2101', '/user/profile/yr_owner/year/1800', '/user/profile/yr_owner/year/2101']) {
+        const response = await fetch(`${app.url}${address}`);
+        assert.equal(response.status, 200, address);
+        const html = await response.text();
+        assert.ok(html.includes('<title>MovieClub</title>') && !html.includes('og:'), `${address}: ${html}`);
+      }
+      for (const year of [1900, 2100]) {
+        const html = await (await fetch(`${app.url}/club/year/${year}`)).text();
+        assert.ok(html.includes(`<meta property="og:image" content="https://club.example.org/api/club/year/${year}/card.png" />`), `${year}: the first and last years have one`);
+        assert.equal((await fetch(`${app.url}/api/club/year/${year}/card.png`)).status, 200, `${year}: and its card`);
+      }
+    });
+
     it("writes link previews, and cards asked for without a language, in the club's language", async () => {
       const cardAddress = `${app.url}/api/users/yr_owner/year/${YEAR}/card.png`;
       const germanCard = Buffer.from(await (await fetch(`${cardAddress}?lang=de`)).arrayBuffer());

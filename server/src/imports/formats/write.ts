@@ -22,6 +22,8 @@ export const LETTERBOXD_EXPORT_COLUMNS = {
 function csv(header: readonly string[], rows: Cell[][], forSpreadsheets = false): string {
   const text = stringify([[...header], ...rows.map((cells) => cells.map((cell) => cell ?? ''))], {
     record_delimiter: forSpreadsheets ? 'windows' : 'unix',
+    // csv-stringify quotes only a field holding the whole record delimiter, but a spreadsheet ends a row at a lone LF or CR too.
+    quoted_match: /[\r\n]/,
   });
   return forSpreadsheets ? `\uFEFF${text}` : text;
 }
