@@ -72,6 +72,24 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it("keeps every letter typed into the header search while the search's code is on its way", async () => {
+    const { page, context, pageErrors } = await newPage(browser, site.url);
+    await page.goto('/');
+    await page.locator('.header-search-input').waitFor();
+    // A slow line: the search's code takes a while to come.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fallback();
+    });
+    await page.locator('.header-search-input').click();
+    await page.keyboard.type('the matrix', { delay: 60 });
+    await page.locator('.header-search .p-autocomplete[data-pc-name="autocomplete"]').waitFor();
+    assert.equal(await page.locator('.header-search-input').inputValue(), 'the matrix');
+    assert.equal(await page.locator('.header-search-input').evaluate((input) => input === document.activeElement), true, 'the focus stays in the box');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
   for (const [size, viewport] of SIZES) {
     it(`shows the Login and Register cards whole with the footer on screen, without scrolling (${size})`, async () => {
       const { page, context } = await newPage(browser, site.url, viewport);

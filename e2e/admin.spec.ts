@@ -34,6 +34,16 @@ describe('the admin page, registration modes and invitations in the browser', ()
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Site administration' }).waitFor();
     await checkScreen(page, 'admin');
+    // On a phone the forms' fields stack as tall as they are, with no gaps under them.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const form of await page.locator('.admin-invite-form').all()) {
+      const gaps = await form.evaluate((shown) => {
+        const fields = [...shown.querySelectorAll(':scope > .admin-field')];
+        return fields.map((field) => field.getBoundingClientRect().height - [...field.children].reduce((sum, part) => sum + part.getBoundingClientRect().height, 0));
+      });
+      assert.ok(gaps.every((gap) => gap < 24), `room left in the fields: ${gaps.map((gap) => gap.toFixed(0)).join(', ')} px`);
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
 
     // Registration by invitation.
     await page.getByLabel('By invitation').check();

@@ -77,11 +77,22 @@ describe('comments, reactions and spoilers in the browser', () => {
     assert.equal(await review.getByRole('button', { name: 'thumbs up: 1' }).getAttribute('aria-pressed'), 'true');
 
     await review.getByRole('button', { name: '0 comments' }).click();
-    await review.getByLabel('Your comment').fill('@talk_rae no way!\nSee https://example.org/theory for more.');
+    const typed = '@talk_rae no way!\nSee https://example.org/theory for more.';
+    await review.getByLabel('Your comment').fill(typed);
+    // A refused post says why and keeps the words for the next try.
+    const refusal = { success: false, error: 'Too many attempts. Try again in 30 seconds.', code: 'rate_limited' };
+    await page.route('**/api/reviews/*/comments', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 429, json: refusal }) : route.fallback(),
+    );
+    await review.getByRole('button', { name: 'Comment', exact: true }).click();
+    await review.getByText(refusal.error).waitFor();
+    assert.equal(await review.getByLabel('Your comment').inputValue(), typed);
+    await page.unroute('**/api/reviews/*/comments');
     await review.getByRole('button', { name: 'Comment', exact: true }).click();
     const comment = review.locator('.comment').first();
     await comment.waitFor();
     await review.getByRole('button', { name: '1 comment' }).waitFor();
+    assert.equal(await review.getByLabel('Your comment').inputValue(), '', 'a posted comment empties the box');
     const mention = comment.getByRole('link', { name: '@talk_rae' });
     assert.equal(await mention.getAttribute('href'), '/user/profile/talk_rae');
     const outside = comment.getByRole('link', { name: 'https://example.org/theory' });

@@ -50,13 +50,15 @@ describe('the feed and notifications in the browser', () => {
     await item.getByText('she was the echo').waitFor();
     assert.equal(await item.locator('.spoiler').count(), 0);
 
+    // The count leads to the review with its comments open, ready for the first one.
     await item.getByRole('link', { name: '0 comments' }).click();
-    await reader.page.waitForURL(new RegExp(`/movie/${movieId}$`));
+    await reader.page.waitForURL(new RegExp(`/movie/${movieId}#review-\\d+$`));
     await movieScreenSettled(reader.page);
     const review = reader.page.locator('.review-item', { hasText: 'feed_ivy' });
+    await review.getByLabel('Your comment').waitFor();
+    assert.equal(await review.getByRole('button', { name: '0 comments' }).getAttribute('aria-expanded'), 'true');
     await review.getByRole('button', { name: 'thumbs up: 0' }).click();
     await review.getByRole('button', { name: 'thumbs up: 1' }).waitFor();
-    await review.getByRole('button', { name: '0 comments' }).click();
     await review.getByLabel('Your comment').fill('@feed_ivy that ending got me too.');
     await review.getByRole('button', { name: 'Comment', exact: true }).click();
     await review.getByRole('button', { name: '1 comment' }).waitFor();

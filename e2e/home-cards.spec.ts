@@ -117,6 +117,9 @@ describe('home cards at desktop and phone widths', () => {
     const stars = await box(page, '.home-grid .movie-card:first-child .p-rating-item');
     assert.equal(stars.length, 10);
     for (const star of stars) assert.ok(star.width >= 24 && star.height >= 24, `a star is ${star.width}×${star.height} px`);
+    // Each card's stars are one tab stop, as a radio group is, not ten.
+    const tabStops = await page.locator('.home-grid .movie-card .movie-card-stars').evaluateAll((groups) => groups.map((group) => group.querySelectorAll('.p-rating-item[tabindex="0"]').length));
+    assert.ok(tabStops.length >= 10 && tabStops.every((count) => count === 1), `tab stops a card: ${tabStops.join(', ')}`);
     await context.close();
   });
 
@@ -181,9 +184,15 @@ describe('home cards at desktop and phone widths', () => {
     await page.keyboard.press('ArrowRight');
     await jaws.locator('.movie-card-average', { hasText: '8.0 (1)' }).waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '8 stars');
+    // Arrows pressed faster than a rating is saved each count; the last one is kept.
+    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '4 stars');
+    await jaws.locator('.movie-card-average', { hasText: '4.0 (1)' }).waitFor();
+    assert.deepEqual(await stars.locator('[tabindex="0"]').evaluateAll((tabStops) => tabStops.map((star) => star.getAttribute('aria-label'))), ['4 stars'], 'one tab stop: the checked star');
     await page.keyboard.press('Enter');
     await page.locator('.rating-picker-panel').waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement?.classList.contains('rating-picker-button'));
+    await jaws.getByRole('button', { name: 'My Rating: 4 / 10' }).waitFor();
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -179,6 +179,15 @@ describe('club insights in the browser', () => {
     assert.match(await page.locator('.year-chapter', { hasText: 'Most loved' }).innerText(), /Insight Alpha[\s\S]*Insight Bravo/);
     await page.locator('img.year-card').evaluate((image: HTMLImageElement) => image.decode());
     await checkScreen(page, 'club-year-in-review');
+
+    // A year nobody watched or rated anything says so, with nothing to share.
+    for (const address of ['/club/year/1999', '/user/profile/stats_ina/year/1999']) {
+      await page.goto(address);
+      await page.locator('.year-chapter').getByText('Nothing was watched or rated in 1999.').waitFor();
+      assert.equal(await page.locator('img.year-card').count(), 0, address);
+      await page.getByRole('navigation', { name: 'Other years' }).waitFor();
+    }
+    await checkScreen(page, 'year-in-review-quiet');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -106,6 +106,18 @@ describe('the movie page in the browser', () => {
     assert.equal(await top.locator('img.rating-letter').count(), 0, 'no grade after clearing it');
     assert.equal(await page.locator('.review-item', { hasText: 'Ash_Williams' }).count(), 1);
     assert.equal(await page.getByTestId('average-rating').textContent(), '7.0 (2 ratings)');
+    // New stars with the box left empty keep the words.
+    await page.locator('.review-form .p-rating-item').nth(9).click();
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    await page.getByTestId('average-rating').getByText('8.0 (2 ratings)').waitFor();
+    assert.match(await top.locator('.review-text').innerText(), /^Changed my mind\.\s+Really\.$/);
+    // The pain level cleared from the keyboard: a named clear button, then the focus back on the field.
+    await page.locator('#review-pain').focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => [document.activeElement?.getAttribute('role'), document.activeElement?.getAttribute('aria-label')].join(' ')), 'button Clear Pain Level');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'review-pain');
+    assert.equal(await field(page, 'Pain Level').locator('.p-dropdown-label').innerText(), '1-10');
 
     assert.deepEqual(alerts, []);
     assert.deepEqual(pageErrors, []);

@@ -78,6 +78,15 @@ describe('personal API tokens in the browser', () => {
     const refused = await rate();
     assert.equal(refused.status, 401);
     assert.equal(((await refused.json()) as { error: string }).error, 'This API token is not valid or has expired.');
+
+    // A token revoked right after it was made takes its 'copy it now' panel with it.
+    await card.getByLabel('Name').fill('Throwaway');
+    await card.getByRole('button', { name: 'Create token' }).click();
+    await shown.waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Revoke Throwaway' }).click();
+    await card.getByText('You have no API tokens.').waitFor();
+    await shown.waitFor({ state: 'detached' });
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -147,6 +147,11 @@ describe('the watchlist page', () => {
     await page.goto('/watchlist');
     await page.getByText('You have no movies in your watchlist.').waitFor();
     assert.equal(await page.locator('.sign-in-prompt').count(), 0);
+    // Someone else's empty public list is not the reader's own.
+    const empty = await publicList(site, owner, 'Still Empty', []);
+    await page.goto(empty.path);
+    await page.locator('.item-list-empty', { hasText: 'This list has no movies yet.' }).waitFor();
+    assert.equal(await page.getByText('You have no movies in your watchlist.').count(), 0);
     await context.close();
   });
 

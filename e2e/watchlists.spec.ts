@@ -96,6 +96,8 @@ describe('watchlists in the browser', () => {
     await registerAndLogin(moderator.page, 'list_mod');
 
     await owner.page.goto('/watchlist');
+    // The box takes no more than a name may hold, so a long paste is cut rather than refused in silence.
+    assert.equal(await owner.page.getByPlaceholder('New public list name').getAttribute('maxlength'), '100');
     await owner.page.getByPlaceholder('New public list name').fill('  Drag Night  ');
     await owner.page.getByRole('button', { name: 'Create' }).click();
     await owner.page.waitForURL(/\/watchlist\/\d+-drag-night$/);

@@ -1,5 +1,5 @@
 import type { Movie, ReviewUser } from '@movieclub/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Average } from '../api/adapters';
 import { MovieActions } from './MovieActions';
@@ -45,15 +45,28 @@ export function NoPoster({ className }: { className: string }) {
  * stars (phones), the stars give way to a one-button picker (MovieCard.css).
  */
 export function MovieCard({ movie, myRating, average, reviewers, onRated }: MovieCardProps) {
-  const [sending, setSending] = useState(false);
   const submitQuickRating = useQuickRating();
+  // Arrow keys step through the stars faster than a rating is saved: the stars show the
+  // latest choice at once, and once the rating on its way is saved the latest is sent.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const sending = useRef(false);
+  const latest = useRef<number | null>(null);
+  const shownRating = chosen ?? myRating;
 
   const rate = async (stars: number) => {
-    if (sending) return;
-    setSending(true);
-    const saved = await submitQuickRating(movie.id, stars);
-    setSending(false);
-    if (saved) onRated(movie.id, stars);
+    setChosen(stars);
+    latest.current = stars;
+    if (sending.current) return;
+    sending.current = true;
+    for (let saved: number | null = null; latest.current !== null && latest.current !== saved; ) {
+      const next: number = latest.current;
+      if (!(await submitQuickRating(movie.id, next))) break;
+      saved = next;
+      onRated(movie.id, next);
+    }
+    sending.current = false;
+    latest.current = null;
+    setChosen(null);
   };
 
   return (
@@ -89,9 +102,9 @@ export function MovieCard({ movie, myRating, average, reviewers, onRated }: Movi
         </div>
         <div className="movie-card-rate">
           {/* Not disabled while sending: a disabled star drops out of the tab order and a keyboard user's focus with it. */}
-          <StarRating label={t('My Rating')} value={myRating} onChange={(stars) => void rate(stars)} className="movie-card-stars" />
+          <StarRating label={t('My Rating')} value={shownRating} onChange={(stars) => void rate(stars)} className="movie-card-stars" />
           <span className="movie-card-picker">
-            <RatingPicker label={t('My Rating')} value={myRating} onChange={(stars) => void rate(stars)} />
+            <RatingPicker label={t('My Rating')} value={shownRating} onChange={(stars) => void rate(stars)} />
           </span>
         </div>
         <a className="movie-card-imdb-link" href={movie.imdb_link} target="_blank" rel="noopener noreferrer">

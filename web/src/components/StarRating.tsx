@@ -34,6 +34,8 @@ export function StarRating({ label, value, onChange, readOnly = false, className
       star.setAttribute('role', 'radio');
       star.setAttribute('aria-label', starName(index + 1));
       star.setAttribute('aria-checked', String(index + 1 === current));
+      // One tab stop for the group, as in any radio group: the checked star, or the first.
+      star.tabIndex = index === Math.max(current, 1) - 1 ? 0 : -1;
     });
     // As in any radio group, focus follows the checked star (PrimeReact leaves it where an arrow key was pressed).
     const focused = document.activeElement;

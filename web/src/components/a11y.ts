@@ -1,6 +1,7 @@
 import type { DropdownPassThroughOptions } from 'primereact/dropdown';
 import type { InputSwitchPassThroughOptions } from 'primereact/inputswitch';
 import { type RefObject, useEffect, useLayoutEffect } from 'react';
+import { t } from '../i18n';
 
 /**
  * Names for the parts of a PrimeReact Dropdown it leaves unnamed: the hidden
@@ -16,6 +17,19 @@ export function dropdownNames(label: string): DropdownPassThroughOptions {
     select: { 'aria-label': label },
     trigger: { 'aria-label': label },
   };
+}
+
+/**
+ * A Dropdown with `showClear`: PrimeReact gives its clear icon a tab stop and Enter but no role
+ * or name, so it is named a button here.
+ */
+export function clearableDropdownNames(label: string): DropdownPassThroughOptions {
+  return { ...dropdownNames(label), clearIcon: { role: 'button', 'aria-label': t('Clear {{label}}', { label }) } };
+}
+
+/** A cleared Dropdown's clear icon goes, and the focus with it: the focus goes back to the field (by its `inputId`). */
+export function focusAfterClear(inputId: string): void {
+  requestAnimationFrame(() => document.getElementById(inputId)?.focus());
 }
 
 /**

@@ -1,16 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../i18n';
 import './header-search.css';
 
 const loadSearchBox = () => import('./HeaderSearchBox');
-const HeaderSearchBox = lazy(loadSearchBox);
 
 /**
  * The header search as the page first shows it: a box that looks and is named like
  * the search (PrimeReact's AutoComplete markup), so the page does not wait for the
- * AutoComplete's code. Pointing at it starts loading that code; typing swaps it in.
+ * AutoComplete's code. Pointing at it starts loading that code; once typed into, it swaps
+ * itself for the real box as soon as that code is here.
  */
-function StandIn({ text, onType }: { text: string; onType?(text: string): void }) {
+function StandIn({ text, onType }: { text: string; onType(text: string): void }) {
   const placeholder = t('Search IMDb titles...');
   return (
     <span className="p-autocomplete p-component p-inputwrapper p-autocomplete-dd">
@@ -25,30 +25,36 @@ function StandIn({ text, onType }: { text: string; onType?(text: string): void }
         placeholder={placeholder}
         type="text"
         value={text}
-        readOnly={!onType}
         onFocus={() => void loadSearchBox()}
         onPointerEnter={() => void loadSearchBox()}
-        onChange={(event) => onType?.(event.target.value)}
+        onChange={(event) => onType(event.target.value)}
       />
-      <button aria-label={placeholder} className="p-autocomplete-dropdown p-button p-component p-button-icon-only" type="button" tabIndex={-1} onClick={() => onType?.(text)}>
+      <button aria-label={placeholder} className="p-autocomplete-dropdown p-button p-component p-button-icon-only" type="button" tabIndex={-1} onClick={() => onType(text)}>
         <span className="p-button-icon pi pi-chevron-down" aria-hidden="true" />
       </button>
     </span>
   );
 }
 
+type SearchBox = Awaited<ReturnType<typeof loadSearchBox>>['default'];
+
 export function HeaderSearch() {
   // null until first used; then the text typed into the stand-in, handed to the real box.
-  const [started, setStarted] = useState<string | null>(null);
-  return (
-    <div className="header-search">
-      {started === null ? (
-        <StandIn text="" onType={setStarted} />
-      ) : (
-        <Suspense fallback={<StandIn text={started} />}>
-          <HeaderSearchBox initialText={started} />
-        </Suspense>
-      )}
-    </div>
-  );
+  const [text, setText] = useState<string | null>(null);
+  const [SearchBox, setSearchBox] = useState<SearchBox | null>(null);
+  const started = text !== null;
+  // The stand-in takes the typing until the code is here: swapping it for a fallback would
+  // drop the focus, and the letters typed meanwhile with it.
+  useEffect(() => {
+    if (!started) return;
+    let shown = true;
+    loadSearchBox().then(
+      (module) => shown && setSearchBox(() => module.default),
+      () => undefined,
+    );
+    return () => {
+      shown = false;
+    };
+  }, [started]);
+  return <div className="header-search">{SearchBox ? <SearchBox initialText={text ?? ''} /> : <StandIn text={text ?? ''} onType={setText} />}</div>;
 }

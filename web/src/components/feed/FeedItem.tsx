@@ -78,7 +78,7 @@ export function FeedItem({ event, mute }: { event: FeedEvent; mute?: ReactNode }
           {event.review && event.movie && (
             <>
               {' · '}
-              <Link to={`/movie/${event.movie.id}`}>{event.review.comment_count === 1 ? t('1 comment') : t('{{n}} comments', { n: event.review.comment_count })}</Link>
+              <Link to={`/movie/${event.movie.id}#review-${event.review.id}`}>{event.review.comment_count === 1 ? t('1 comment') : t('{{n}} comments', { n: event.review.comment_count })}</Link>
             </>
           )}
           {mute}

@@ -100,9 +100,12 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
     getNextPageParam: (last) => last.next_after ?? undefined,
   });
   const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.comments(reviewId) });
+  // The form starts empty again once a comment is posted; a refused one keeps its words.
+  const [posted, setPosted] = useState(0);
   const add = useMutation({
     mutationFn: ({ text, spoiler }: { text: string; spoiler: boolean }) => postComment(reviewId, { text, spoiler }),
     onSuccess: () => {
+      setPosted((count) => count + 1);
       onCountChange?.(1);
       reload();
     },
@@ -138,7 +141,7 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
       {comments.hasNextPage && <Button type="button" size="small" text label={t('More comments')} loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()} />}
       {signedIn ? (
         <CommentForm
-          key={add.submittedAt}
+          key={posted}
           textLabel={t('Your comment')}
           submitLabel={t('Comment')}
           busy={add.isPending}

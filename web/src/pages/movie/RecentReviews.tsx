@@ -1,7 +1,7 @@
 import type { ReviewRead } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MentionText } from '../../components/social/MentionText';
 import { ReactionBar } from '../../components/social/ReactionBar';
@@ -37,9 +37,14 @@ export function RecentReviews({ reviews }: { reviews: ReviewRead[] }) {
 /** Reactions and the comments under a review, opened on demand. */
 function ReviewSocial({ review }: { review: ReviewRead }) {
   const { user } = useSession();
-  // A link to a comment (from a notification or the feed) opens the threads that have comments.
+  // A link to a comment (from a notification) opens the threads that have comments; a link to
+  // the review (from the feed) opens its thread, to read or to write the first comment.
   const { hash } = useLocation();
-  const [open, setOpen] = useState(() => hash.startsWith('#comment-') && review.comment_count > 0);
+  const linked = hash === `#review-${review.id}`;
+  const [open, setOpen] = useState(() => linked || (hash.startsWith('#comment-') && review.comment_count > 0));
+  useEffect(() => {
+    if (linked) document.getElementById(`review-${review.id}`)?.scrollIntoView({ block: 'start' });
+  }, [linked, review.id]);
   const [count, setCount] = useState(review.comment_count);
   const threadId = `review-${review.id}-comments`;
   return (
@@ -74,7 +79,7 @@ function ReviewItem({ review }: { review: ReviewRead }) {
   const equipment = yesNo(review.movie_equipment_seen);
   const budget = budgetLabel(review.estitamated_budget);
   return (
-    <li className="review-item">
+    <li className="review-item" id={`review-${review.id}`}>
       <div className="review-head">
         <Link to={`/user/profile/${encodeURIComponent(username)}`} className="review-author">
           <UserAvatar username={username} picture={profile_picture} />

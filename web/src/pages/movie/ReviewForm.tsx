@@ -10,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { answeredUnsuccessfully, ApiError } from '../../api/client';
 import { postReview } from '../../api/reviews';
-import { dropdownNames, SWITCH_PT } from '../../components/a11y';
+import { clearableDropdownNames, focusAfterClear, SWITCH_PT } from '../../components/a11y';
 import { RatingLetter } from '../../components/RatingLetter';
 import { StarRating } from '../../components/StarRating';
 import { t } from '../../i18n';
@@ -95,10 +95,13 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
             inputId="review-pain"
             value={form.pain_level}
             options={PAIN_OPTIONS}
-            onChange={(e) => set('pain_level', e.value ?? null)}
+            onChange={(e) => {
+              set('pain_level', e.value ?? null);
+              if (e.value == null) focusAfterClear('review-pain');
+            }}
             showClear
             placeholder="1-10"
-            pt={dropdownNames(t('Pain Level'))}
+            pt={clearableDropdownNames(t('Pain Level'))}
           />
         </Field>
         <Field label={t('Smoke Alarms')} id="review-smoke">
@@ -112,10 +115,13 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
             inputId="review-budget"
             value={form.estimated_budget}
             options={BUDGET_OPTIONS}
-            onChange={(e) => set('estimated_budget', e.value ?? null)}
+            onChange={(e) => {
+              set('estimated_budget', e.value ?? null);
+              if (e.value == null) focusAfterClear('review-budget');
+            }}
             showClear
             placeholder={t('Select a budget')}
-            pt={dropdownNames(t('Estimated Budget'))}
+            pt={clearableDropdownNames(t('Estimated Budget'))}
           />
         </Field>
         <Field label={t('Text Review')} id="review-text" input>

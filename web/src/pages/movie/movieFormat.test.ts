@@ -30,8 +30,8 @@ describe('movie page formatting', () => {
     assert.deepEqual([yesNo(true), yesNo(false), yesNo(null)], ['YES', 'NO', null]);
   });
 
-  it('sends every field of an empty form as null', () => {
-    assert.deepEqual(reviewPayload(7, EMPTY_REVIEW_FORM), {
+  it('sends every field of an empty form as null but the empty text box, so a stored text stays', () => {
+    const empty = {
       movie_id: 7,
       stars: null,
       ttm_rating: null,
@@ -39,9 +39,10 @@ describe('movie page formatting', () => {
       smoke_alarms: null,
       equipment_seen: null,
       estimated_budget: null,
-      text: null,
       spoiler: false,
-    });
+    };
+    assert.deepEqual(reviewPayload(7, EMPTY_REVIEW_FORM), empty);
+    assert.deepEqual(reviewPayload(7, { ...EMPTY_REVIEW_FORM, text: ' \n ' }), empty);
   });
 
   it('sends a full form as the review post, text as typed', () => {

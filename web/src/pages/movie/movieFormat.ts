@@ -51,11 +51,13 @@ export const EMPTY_REVIEW_FORM: ReviewFormValues = {
 };
 
 /**
- * The `POST /api/review` body: every field sent, empty ones as null. No checks
+ * The `POST /api/review` body: every field sent, empty ones as null, except an empty
+ * text box. That box starts empty and clears after a submit, so sent as null it would
+ * erase the words of a review whose stars are changed; left out, they stay. No checks
  * here — the server decides (a missing star rating comes back as its sentence).
  */
 export function reviewPayload(movieId: number, form: ReviewFormValues): ReviewPost {
-  return {
+  const { text, ...post } = {
     movie_id: movieId,
     // The contract types stars as required; unset it still goes as null (spec: empties are sent as null).
     stars: form.stars as number,
@@ -64,9 +66,10 @@ export function reviewPayload(movieId: number, form: ReviewFormValues): ReviewPo
     smoke_alarms: form.smoke_alarms ?? null,
     equipment_seen: form.equipment_seen ?? null,
     estimated_budget: form.estimated_budget ?? null,
-    text: form.text.trim() === '' ? null : form.text,
+    text: form.text,
     spoiler: form.spoiler,
   };
+  return text.trim() === '' ? post : { ...post, text };
 }
 
 /**

@@ -63,10 +63,11 @@ function NewToken({ name, token, onDone }: { name: string; token: string; onDone
   );
 }
 
-function TokenRow({ token, now }: { token: ApiToken; now: number }) {
+function TokenRow({ token, now, onRevoked }: { token: ApiToken; now: number; onRevoked(id: number): void }) {
   const queryClient = useQueryClient();
   const revoke = useMutation({
     mutationFn: () => revokeApiToken(token.id),
+    onSuccess: () => onRevoked(token.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensKey }),
   });
   const confirmRevoke = () => {
@@ -121,12 +122,12 @@ export default function ApiTokensCard() {
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [expires, setExpires] = useState<Date | null>(null);
   const [problem, setProblem] = useState('');
-  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const [created, setCreated] = useState<{ id: number; name: string; token: string } | null>(null);
 
   const create = useMutation({
     mutationFn: () => createApiToken({ name: name.trim(), scope, expires_at: expires ? endOfDay(expires) : null }),
     onSuccess: (reply) => {
-      setCreated({ name: name.trim(), token: reply.token });
+      setCreated({ id: reply.id, name: name.trim(), token: reply.token });
       setName('');
       setExpires(null);
       void queryClient.invalidateQueries({ queryKey: apiTokensKey });
@@ -199,7 +200,8 @@ export default function ApiTokensCard() {
       ) : (
         <ul className="api-token-list" aria-label={t('Your API tokens')}>
           {list.map((token) => (
-            <TokenRow key={token.id} token={token} now={now} />
+            // A revoked token is of no use to copy: its 'Your new token' panel goes with it.
+            <TokenRow key={token.id} token={token} now={now} onRevoked={(id) => setCreated((shown) => (shown?.id === id ? null : shown))} />
           ))}
         </ul>
       )}

@@ -1,4 +1,4 @@
-import { PUBLIC_LISTS_PAGE_SIZE, type PublicWatchlistSummary, watchlistIdentifier } from '@movieclub/contract';
+import { LIST_NAME_MAX, PUBLIC_LISTS_PAGE_SIZE, type PublicWatchlistSummary, watchlistIdentifier } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
@@ -80,7 +80,7 @@ export function PublicListsCard({ selectedId, signedIn, onSettled }: PublicLists
             submit();
           }}
         >
-          <InputText value={name} onChange={(event) => setName(event.target.value)} placeholder={t('New public list name')} aria-label={t('New public list name')} />
+          <InputText value={name} onChange={(event) => setName(event.target.value)} placeholder={t('New public list name')} aria-label={t('New public list name')} maxLength={LIST_NAME_MAX} />
           <Button type="submit" label={t('Create')} size="small" disabled={create.isPending} />
         </form>
       )}

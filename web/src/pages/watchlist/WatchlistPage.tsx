@@ -122,6 +122,8 @@ export function WatchlistPage() {
   // While the session or the list is still loading, say nothing rather than 'no movies'.
   const waiting = !list && (user === undefined || data.loading);
   const items = list?.items ?? [];
+  // Someone else's public list: 'You have no movies' would speak of the reader's own.
+  const othersList = !!list && !list.is_personal && list.owner_username !== user?.username;
   const hasUnreviewed = items.some((item) => !data.ownerData.seen[item.id]);
 
   const reorder = (visibleOrder: WatchlistItem[]) => {
@@ -167,7 +169,7 @@ export function WatchlistPage() {
           <ItemList
             items={items}
             hasList={Boolean(list)}
-            emptyContent={visitorOnOwnList ? <SignInPrompt /> : waiting ? null : undefined}
+            emptyContent={visitorOnOwnList ? <SignInPrompt /> : waiting ? null : othersList ? <p className="item-list-empty">{t('This list has no movies yet.')}</p> : undefined}
             canEdit={Boolean(permissions?.edit)}
             signedIn={Boolean(user)}
             ownerData={data.ownerData}

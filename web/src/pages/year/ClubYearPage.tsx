@@ -5,7 +5,7 @@ import { fetchClubYear, yearCardUrl } from '../../api/insights';
 import { queryKeys } from '../../api/queryKeys';
 import { t } from '../../i18n';
 import { figure } from '../../lib/statsView';
-import { Chapter, People, PosterRow, ShareCard, SharedChapters, Totals, YearSteps } from './YearStory';
+import { Chapter, People, PosterRow, QuietYearStory, quietYear, ShareCard, SharedChapters, Totals, YearHero, YearSteps } from './YearStory';
 
 /** /club/year/{YYYY}: the club's year as a story, with a card to share. */
 export function ClubYearPage() {
@@ -21,13 +21,13 @@ export function ClubYearPage() {
   if (review.isLoadingError) return <p role="alert">{errorText(review.error, t('Could not load the year. Please try again.'))}</p>;
   if (!review.data) return <p>{t('Loading the year...')}</p>;
   const shown = review.data;
+  const hrefFor = (other: number) => `/club/year/${other}`;
+  const title = t('The club’s {{year}}', { year });
+  if (quietYear(shown.totals) && shown.new_members.length === 0) return <QuietYearStory title={title} year={year} hrefFor={hrefFor} />;
 
   return (
     <article className="year-story">
-      <header className="year-hero">
-        <p>{t('Year in review')}</p>
-        <h2>{t('The club’s {{year}}', { year })}</h2>
-      </header>
+      <YearHero title={title} />
       <Chapter heading={t('The year in numbers')}>
         <Totals totals={shown.totals} />
         <p className="year-line year-members">
@@ -47,7 +47,7 @@ export function ClubYearPage() {
         </Chapter>
       </SharedChapters>
       <ShareCard image={yearCardUrl(year)} fileName={`club-${year}.png`} />
-      <YearSteps year={year} hrefFor={(other) => `/club/year/${other}`} />
+      <YearSteps year={year} hrefFor={hrefFor} />
     </article>
   );
 }

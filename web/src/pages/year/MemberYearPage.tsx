@@ -4,7 +4,7 @@ import { errorText } from '../../api/client';
 import { fetchMemberYear, yearCardUrl } from '../../api/insights';
 import { queryKeys } from '../../api/queryKeys';
 import { t } from '../../i18n';
-import { Chapter, People, PosterRow, ShareCard, SharedChapters, Totals, YearSteps } from './YearStory';
+import { Chapter, People, PosterRow, QuietYearStory, quietYear, ShareCard, SharedChapters, Totals, YearHero, YearSteps } from './YearStory';
 
 /** '1 viewing', '3 viewings': how often they watched with that member. */
 function viewingsWith(people: { username: string; count: number }[], username: string): string {
@@ -30,13 +30,12 @@ export function MemberYearPage() {
   if (!review.data) return <p>{t('Loading the year...')}</p>;
   const shown = review.data;
   const hrefFor = (other: number) => `/user/profile/${encodeURIComponent(shown.username)}/year/${other}`;
+  const title = t('{{username}}’s {{year}} in film', { username: shown.username, year });
+  if (quietYear(shown.totals)) return <QuietYearStory title={title} year={year} hrefFor={hrefFor} />;
 
   return (
     <article className="year-story">
-      <header className="year-hero">
-        <p>{t('Year in review')}</p>
-        <h2>{t('{{username}}’s {{year}} in film', { username: shown.username, year })}</h2>
-      </header>
+      <YearHero title={title} />
       <Chapter heading={t('The year in numbers')}>
         <Totals totals={shown.totals} />
       </Chapter>

@@ -23,6 +23,32 @@ export function Chapter({ heading, children }: { heading: string; children: Reac
   );
 }
 
+/** Nothing watched or rated that year: the story says so in a sentence rather than in a page of zeros. */
+export const quietYear = (totals: MemberYear['totals']) => totals.films === 0 && totals.viewings === 0 && totals.reviews === 0;
+
+export function YearHero({ title }: { title: string }) {
+  return (
+    <header className="year-hero">
+      <p>{t('Year in review')}</p>
+      <h2>{title}</h2>
+    </header>
+  );
+}
+
+/** The story of a quiet year: its sentence and the way to the years around it, with no card to share. */
+export function QuietYearStory({ title, year, hrefFor }: { title: string; year: number; hrefFor(year: number): string }) {
+  const past = year < new Date().getFullYear();
+  return (
+    <article className="year-story">
+      <YearHero title={title} />
+      <Chapter heading={t('The year in numbers')}>
+        <p className="year-empty">{past ? t('Nothing was watched or rated in {{year}}.', { year }) : t('Nothing has been watched or rated in {{year}} yet.', { year })}</p>
+      </Chapter>
+      <YearSteps year={year} hrefFor={hrefFor} />
+    </article>
+  );
+}
+
 export function Totals({ totals }: { totals: MemberYear['totals'] }) {
   return (
     <StatTiles
