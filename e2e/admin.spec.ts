@@ -43,6 +43,11 @@ describe('the admin page, registration modes and invitations in the browser', ()
       });
       assert.ok(gaps.every((gap) => gap < 24), `room left in the fields: ${gaps.map((gap) => gap.toFixed(0)).join(', ')} px`);
     }
+    // A table wider than the phone scrolls in its box; its caption stays whole above it.
+    const counts = page.getByRole('table', { name: 'Events received since the start' });
+    await counts.waitFor();
+    const caption = (await page.locator('.media-servers .admin-caption').first().boundingBox())!;
+    assert.ok(caption.x >= 0 && caption.x + caption.width <= 390, `the caption spans ${caption.x.toFixed(0)}–${(caption.x + caption.width).toFixed(0)} px`);
     await page.setViewportSize({ width: 1400, height: 900 });
 
     // Registration by invitation.

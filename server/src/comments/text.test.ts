@@ -56,6 +56,8 @@ describe('comment links and escaping', () => {
     assert.equal(html('https://en.wikipedia.org/wiki/Film_(genre)'), link('https://en.wikipedia.org/wiki/Film_(genre)'));
     assert.equal(html('example.org/www.nope'), 'example.org/www.nope');
     assert.equal(html('mailto:ann@example.org ftp://example.org'), 'mailto:ann@example.org ftp://example.org');
+    // A browser reads a backslash as a slash: the link would lead elsewhere than its text says.
+    assert.equal(html('https://good.example\\@evil.example/x'), `${link('https://good.example/', 'https://good.example')}\\@evil.example/x`);
   });
 
   it('escapes markup and keeps line breaks', () => {

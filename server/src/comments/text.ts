@@ -42,9 +42,10 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => E
 
 /**
  * A web address: http(s):// or www. at the start of a word, up to white space or a character
- * that cannot be in one unescaped. Trailing sentence punctuation is trimmed afterwards.
+ * that cannot be in one unescaped. Trailing sentence punctuation is trimmed afterwards. A
+ * backslash ends it too: browsers read it as a slash, so the link would not go where it reads.
  */
-const URL_PATTERN = /(?<![\p{L}\p{N}\p{M}_@./-])(?:https?:\/\/|www\.)[^\s<>"`\p{Cc}\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]+/giu;
+const URL_PATTERN = /(?<![\p{L}\p{N}\p{M}_@./-])(?:https?:\/\/|www\.)[^\s<>"`\\\p{Cc}\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]+/giu;
 /**
  * An @name: not inside a word or an e-mail address (nothing name-like or an @ just before it).
  * Names are ASCII letters, digits, `_`, `.` and `-` (the username rule).

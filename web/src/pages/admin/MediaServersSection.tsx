@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { errorText } from '../../api/client';
 import { addMediaServerMapping, fetchMediaServers, mediaServersKey, removeMediaServerMapping, rotateMediaServerSecret } from '../../api/mediaServers';
 import { dropdownNames } from '../../components/a11y';
@@ -150,36 +150,53 @@ function AddMapping() {
   );
 }
 
+/**
+ * A table that scrolls sideways on a phone, its caption above the scrolling box: a <caption> is as
+ * wide as its table, so on a phone it would be cut where the box ends.
+ */
+function ScrollingTable({ caption, className, children }: { caption: string; className?: string; children: ReactNode }) {
+  const captionId = useId();
+  return (
+    <>
+      <p className="admin-caption" id={captionId}>
+        {caption}
+      </p>
+      <div className="admin-table-wrap">
+        <table className={className ? `admin-table ${className}` : 'admin-table'} aria-labelledby={captionId}>
+          {children}
+        </table>
+      </div>
+    </>
+  );
+}
+
 function CountsTable({ counts }: { counts: Record<MediaServer, MediaServerCounts> }) {
   const reasons = reasonLabels();
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table admin-counts">
-        <caption className="admin-caption">{t('Events received since the start')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('Server')}</th>
-            <th scope="col">{t('Received')}</th>
-            <th scope="col">{t('Logged')}</th>
-            <th scope="col">{t('Ignored')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {MEDIA_SERVERS.map((server) => {
-            const entry = counts[server];
-            const ignored = (Object.entries(entry.ignored) as [ScrobbleIgnoreReason, number][]).filter(([, count]) => count > 0);
-            return (
-              <tr key={server}>
-                <th scope="row">{MEDIA_SERVER_NAMES[server]}</th>
-                <td>{entry.received}</td>
-                <td>{entry.recorded}</td>
-                <td>{ignored.length === 0 ? t('None') : ignored.map(([reason, count]) => t('{{reason}}: {{n}}', { reason: reasons[reason], n: count })).join(', ')}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ScrollingTable caption={t('Events received since the start')} className="admin-counts">
+      <thead>
+        <tr>
+          <th scope="col">{t('Server')}</th>
+          <th scope="col">{t('Received')}</th>
+          <th scope="col">{t('Logged')}</th>
+          <th scope="col">{t('Ignored')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {MEDIA_SERVERS.map((server) => {
+          const entry = counts[server];
+          const ignored = (Object.entries(entry.ignored) as [ScrobbleIgnoreReason, number][]).filter(([, count]) => count > 0);
+          return (
+            <tr key={server}>
+              <th scope="row">{MEDIA_SERVER_NAMES[server]}</th>
+              <td>{entry.received}</td>
+              <td>{entry.recorded}</td>
+              <td>{ignored.length === 0 ? t('None') : ignored.map(([reason, count]) => t('{{reason}}: {{n}}', { reason: reasons[reason], n: count })).join(', ')}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollingTable>
   );
 }
 
@@ -240,26 +257,23 @@ export function MediaServersSection() {
           {status.data.mappings.length === 0 ? (
             <p className="admin-empty admin-muted">{t('No media-server user is linked to a member yet.')}</p>
           ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="admin-caption">{t('Media-server users and the members whose diaries they fill')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('Server')}</th>
-                    <th scope="col">{t('Media-server user')}</th>
-                    <th scope="col">{t('Member')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('Actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {status.data.mappings.map((mapping) => (
-                    <MappingRow key={mapping.id} mapping={mapping} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollingTable caption={t('Media-server users and the members whose diaries they fill')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('Server')}</th>
+                  <th scope="col">{t('Media-server user')}</th>
+                  <th scope="col">{t('Member')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('Actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {status.data.mappings.map((mapping) => (
+                  <MappingRow key={mapping.id} mapping={mapping} />
+                ))}
+              </tbody>
+            </ScrollingTable>
           )}
           <AddMapping />
 
