@@ -136,6 +136,12 @@ describe('accessibility with overlays open', () => {
         await page.getByRole('button', { name: 'Edit' }).click();
         await page.locator('.description-box.editing .ql-editor').waitFor();
         await assertNoSeriousViolations(page, 'watchlist page with the description editor open');
+        // The editor takes the focus, and Tab leaves it for Save rather than typing a tab.
+        await page.waitForFunction(() => document.activeElement?.classList.contains('ql-editor'));
+        await page.keyboard.type('Fridays.');
+        await page.keyboard.press('Tab');
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Save');
+        assert.equal(await page.locator('.ql-editor').innerText(), 'Fridays.');
         assert.deepEqual(pageErrors, []);
         await context.close();
       });

@@ -72,9 +72,12 @@ describe('comments, reactions and spoilers in the browser', () => {
     assert.equal(await review.locator('.review-text').getByRole('link', { name: '@talk_sam' }).getAttribute('href'), '/user/profile/talk_sam');
     assert.equal(await review.locator('.review-text a').count(), 1);
 
-    await review.getByRole('button', { name: 'thumbs up: 0' }).click();
+    // From the keyboard: the focus stays on the reaction while it is saved and after.
+    await review.getByRole('button', { name: 'thumbs up: 0' }).focus();
+    await page.keyboard.press('Enter');
     await review.getByRole('button', { name: 'thumbs up: 1' }).waitFor();
     assert.equal(await review.getByRole('button', { name: 'thumbs up: 1' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'thumbs up: 1', 'the focus stays on the reaction');
 
     await review.getByRole('button', { name: '0 comments' }).click();
     const typed = '@talk_rae no way!\nSee https://example.org/theory for more.';

@@ -47,6 +47,13 @@ describe('the diary in the browser', () => {
     await page.locator('.log-viewing-with-panel').getByText('diary_bob').waitFor();
     const violations = await seriousViolations(page);
     assert.equal(violations.length, 0, `with the member suggestions open:\n${describeViolations(violations)}`);
+    // Escape closes the suggestions only: the form and what is in it stay.
+    await page.keyboard.press('Escape');
+    await page.locator('.log-viewing-with-panel').waitFor({ state: 'detached' });
+    assert.equal(await dialog.isVisible(), true, 'the dialog is still open');
+    assert.equal(await dialog.getByLabel('Watched on').inputValue(), '2025-03-01');
+    await dialog.getByLabel('Watched with').fill('diary_bo');
+    await page.locator('.log-viewing-with-panel').getByText('diary_bob').waitFor();
     await page.locator('.log-viewing-with-panel').getByText('diary_bob').click();
     await dialog.getByLabel('Place').fill('cinema');
     await dialog.getByRole('button', { name: 'Log viewing' }).click();
@@ -163,6 +170,8 @@ describe('the diary in the browser', () => {
     await remove.click();
     await june.waitFor({ state: 'detached' });
     assert.equal(await ownRows.count(), 1);
+    // The focus goes to a neighbouring entry's title, not to the page's start.
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('diary-title')), true, 'the focus is on an entry');
     const viewings = (await ann.agent.get(`/api/movies/${movieId}/viewings`)).body as { mine: { count: number; last_watched_on: string } };
     assert.deepEqual([viewings.mine.count, viewings.mine.last_watched_on], [1, '2025-03-02']);
     assert.deepEqual(pageErrors, []);

@@ -41,6 +41,7 @@ describe('the client in English and German', () => {
   let browser: Browser;
   let movieId: number;
   let screeningId: number;
+  let listId: number;
   /** The site's first account, so its admin. */
   let critic: SignedInUser;
   before(async () => {
@@ -52,7 +53,8 @@ describe('the client in English and German', () => {
     // A movie night on a public list of hers.
     const list = await critic.agent.post('/api/watchlists/public', { name: 'Stummfilmabend' });
     await critic.agent.post(`/api/watchlists/${list.body.watchlist.id}/items`, { movie_id: movie.id });
-    screeningId = await scheduleScreening(critic.agent, { watchlist_id: list.body.watchlist.id as number, place: 'Kino im Keller' });
+    listId = list.body.watchlist.id as number;
+    screeningId = await scheduleScreening(critic.agent, { watchlist_id: listId, place: 'Kino im Keller' });
   });
   after(() => closeStage(site, browser));
 
@@ -137,6 +139,31 @@ describe('the client in English and German', () => {
       await page.goto(`/movie/${movieId}`);
       await page.getByText('Ein Klassiker.').waitFor();
       assert.match(await page.locator('main').innerText(), /\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+\.? \d{4}/);
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("writes ratings, percentages and counts the German way, and PrimeReact's own words in German", async () => {
+    const { context, page, pageErrors } = await newSignedInPage(browser, site.url, critic, DESKTOP, 'de-DE');
+    try {
+      await page.goto(`/watchlist/${listId}`);
+      const row = page.locator('.item-meta').first();
+      await row.waitFor();
+      assert.match(await row.innerText(), /^IMDb 7,9 · /);
+      // One member of the club has seen it: the verb agrees.
+      await page.getByText(/^1 von \d+ hat ihn gesehen$/).waitFor();
+      await page.getByRole('button', { name: 'Filmabend planen' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Schließen' }).waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.goto('/user/profile/kritikerin');
+      const progress = page.locator('.profile-tier .p-progressbar-label');
+      await progress.waitFor();
+      assert.match(await progress.innerText(), /^\d+\s%$/);
       assert.deepEqual(pageErrors, []);
     } finally {
       await context.close();

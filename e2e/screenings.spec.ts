@@ -6,7 +6,7 @@ import { scheduleScreening, startedHoursAgo } from '../server/src/screenings/tes
 import { addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { describeViolations, seriousViolations } from './support/a11y';
 import { waitFor } from './support/cluster';
-import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { closeStage, newPage, newSignedInPage, openStage, type Site } from './support/harness';
 import { checkScreen } from './support/screens';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
@@ -352,6 +352,42 @@ describe('movie nights in the browser', () => {
     assert.equal(new Set(links).size, links.length, 'each night once');
     await rows.filter({ hasText: picked }).getByRole('link').click();
     await page.waitForURL(new RegExp(`/screening/${screeningId}$`));
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it('invites visitors to sign in, keeps the focus on an answer, and follows the list as its movies change', async () => {
+    const listReply = await host.agent.post('/api/watchlists/public', { name: 'Board Live' });
+    const boardList = listReply.body.watchlist.id as number;
+    const first = await addMovie(site.database.db, { title: 'Board Live First', year: 1981, genres: 'Drama', length: 90 });
+    await host.agent.post(`/api/watchlists/${boardList}/items`, { movie_id: first.id });
+    const night = await scheduleScreening(host.agent, { watchlist_id: boardList });
+
+    // A visitor is asked to sign in to answer and to vote.
+    const visitor = await newPage(browser, site.url);
+    await visitor.page.goto(`/screening/${night}`);
+    await visitor.page.locator('.screening-summary').getByText('to answer whether you are coming.').waitFor();
+    await visitor.page.locator('.candidate-board').getByText('Sign in and answer Going to vote.').waitFor();
+    await visitor.context.close();
+
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, ann);
+    await page.goto(`/screening/${night}`);
+    const going = page.locator('.screening-summary').getByRole('button', { name: 'Going', exact: true });
+    await going.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('.screening-summary [aria-pressed="true"]')?.textContent?.includes('Going'));
+    assert.equal(await going.evaluate((button) => button === document.activeElement), true, 'the focus stays on Going');
+    const vote = candidate(page, 'Board Live First').getByRole('button', { name: 'Vote for Board Live First' });
+    await vote.focus();
+    await page.keyboard.press('Enter');
+    const voted = candidate(page, 'Board Live First').getByRole('button', { name: 'Voted for Board Live First' });
+    await voted.waitFor();
+    assert.equal(await voted.evaluate((button) => button === document.activeElement), true, 'the focus stays on the vote');
+
+    // A movie added to the list joins the open board without a reload.
+    const second = await addMovie(site.database.db, { title: 'Board Live Second', year: 1982, genres: 'Drama', length: 90 });
+    await host.agent.post(`/api/watchlists/${boardList}/items`, { movie_id: second.id });
+    await candidate(page, 'Board Live Second').waitFor();
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -80,10 +80,14 @@ export const ERROR_CODES = {
   import_running: 409,
   /** 409: the import is not waiting for confirmation (still being read, already applied, or failed). */
   import_not_ready: 409,
+  /** 408: the request did not arrive in time; nothing ran. */
+  request_timeout: 408,
   /** 413: the body or file is too large. */
   too_large: 413,
   /** 415: the body is not in a format this call accepts. */
   unsupported_media_type: 415,
+  /** 431: the address or headers are longer than the server reads (16 KB); nothing ran. */
+  headers_too_large: 431,
   /** 429: too many requests; wait and try again. */
   rate_limited: 429,
   /** 429: too many failed logins for this account from untrusted clients. */
@@ -106,6 +110,8 @@ export function defaultErrorCode(status: number): ErrorCode {
       return 'forbidden';
     case 404:
       return 'not_found';
+    case 408:
+      return 'request_timeout';
     case 409:
       return 'conflict';
     case 413:
@@ -114,6 +120,8 @@ export function defaultErrorCode(status: number): ErrorCode {
       return 'unsupported_media_type';
     case 429:
       return 'rate_limited';
+    case 431:
+      return 'headers_too_large';
     case 503:
       return 'unavailable';
     default:

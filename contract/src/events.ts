@@ -41,7 +41,8 @@ export const SCREENING_EVENTS = {
 /** `screening:init` (after a subscription) and `screening:update` (after every change): what changed and the current pick; pages reload the screening. */
 export interface ScreeningUpdateEvent {
   screening_id: number;
-  what: 'subscribed' | 'details' | 'cancelled' | 'rsvps' | 'votes' | 'pick' | 'attendance';
+  /** 'list': the night's list gained, lost or reordered movies, so its candidates changed. */
+  what: 'subscribed' | 'details' | 'cancelled' | 'rsvps' | 'votes' | 'pick' | 'attendance' | 'list';
   status: 'planned' | 'cancelled';
   picked_movie: PickedMovie | null;
   picked_at: string | null;

@@ -11,6 +11,20 @@ export const recommendationsParams = z.object({
 });
 export type RecommendationsParams = z.infer<typeof recommendationsParams>;
 
+/**
+ * Why a title is recommended when no review on this site speaks for it, as parts a client words in
+ * its reader's language: 'also' (genres it shares with the source), 'rated_alike' (this club's
+ * reviewers rate the two alike), 'genres' (its own genres), 'style' (nothing more to say).
+ */
+export const recommendationReason = z
+  .object({
+    kind: z.enum(['also', 'rated_alike', 'genres', 'style']),
+    genres: z.array(z.string()),
+    year: z.number().int().nullable(),
+  })
+  .meta({ id: 'RecommendationReason' });
+export type RecommendationReason = z.infer<typeof recommendationReason>;
+
 /** One recommended title; movie_id is null when the title is not in the catalogue yet. */
 export const recommendationItem = z
   .object({
@@ -21,6 +35,7 @@ export const recommendationItem = z
     review: z
       .string()
       .meta({ description: "A short excerpt of the best review on this site, or a one-line reason ('Also Horror and Comedy, 1987')." }),
+    reason: recommendationReason.nullable().meta({ description: '`review` as parts when it is a reason (null when it is a review), for clients in other languages.' }),
   })
   .meta({ id: 'RecommendationItem' });
 export type RecommendationItem = z.infer<typeof recommendationItem>;

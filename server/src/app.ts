@@ -42,7 +42,8 @@ import { createRealtime, type Realtime } from './realtime';
 import { routes as recommendationRoutes } from './recommendations/routes';
 import { routes as reviewRoutes } from './reviews/routes';
 import { routes as screeningRoutes } from './screenings/routes';
-import { routes as stremioRoutes } from './stremio/routes';
+import { clientErrorHandler } from './http/clientErrors';
+import { allowAddOnOrigins, routes as stremioRoutes } from './stremio/routes';
 import { tokenRoutes } from './tokens/routes';
 import { routes as userRoutes } from './users/routes';
 import { routes as viewingRoutes } from './viewings/routes';
@@ -81,7 +82,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 500 },
+    // Node's 16 KB of headers bound an address: any longer part of it reaches its route's own check
+    // ('The comment id is not valid.') rather than the router's 404 or 414.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    // An address or headers over that limit, and bytes that are not HTTP, get the usual refusal body.
+    clientErrorHandler,
     // BASE_PATH: addresses lose the prefix before routing (see http/basePath.ts).
     rewriteUrl: basePathRewriter(config.basePath),
     // Errors raised while routing (a malformed percent-encoding, say) get the same sentences.
@@ -114,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   await installRateLimits(app, config);
   app.addHook('onRequest', makeOriginCheck(config.publicUrl));
+  allowAddOnOrigins(app);
   installSessions(app, auth);
   await installOpenApi(app);
   await installMetrics(app, database);

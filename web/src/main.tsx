@@ -12,7 +12,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createQueryClient } from './api/queryClient';
-import { startLanguage } from './i18n';
+import { currentLanguage, startLanguage } from './i18n';
 import { basePath } from './lib/basePath';
 import { registerServiceWorkerWhenIdle } from './pwa/start';
 import { SessionProvider } from './session/SessionProvider';
@@ -22,7 +22,8 @@ import { SessionProvider } from './session/SessionProvider';
 void startLanguage().then(() => startTransition(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
-      <PrimeReactProvider>
+      {/* The provider sets PrimeReact's language as it mounts: given the reader's, its own words (dialog, carousel, calendar) follow it. */}
+      <PrimeReactProvider value={{ locale: currentLanguage() }}>
         <BrowserRouter basename={basePath() || '/'}>
           <SessionProvider>
             <App />

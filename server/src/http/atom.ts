@@ -1,5 +1,16 @@
 import { Feed, type Item } from 'feed';
 
+/**
+ * Characters XML 1.0 cannot carry, even escaped: C0 controls but tab and line breaks, U+FFFE,
+ * U+FFFF, and halves of a surrogate pair (with the u flag only an unpaired half matches).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/gu;
+
+/** `text` without what XML cannot carry: one control character in a note must not break a reader's whole feed. */
+export const xmlSafe = (text: string) => text.replace(NOT_XML, '');
+const xmlSafeIfAny = (text: string | undefined) => (text === undefined ? undefined : xmlSafe(text));
+
 /** Text for an Atom element of type html (titles and content): escaped, so names and titles read as they are. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
@@ -30,7 +41,7 @@ export interface AtomHead {
 export function atomDocument(head: AtomHead, entries: Item[]): string {
   const feed = new Feed({
     id: `${head.site}${head.page}`,
-    title: head.title,
+    title: xmlSafe(head.title),
     link: `${head.site}${head.page}`,
     language: head.language,
     updated: entries[0]?.date ?? new Date(0),
@@ -39,7 +50,16 @@ export function atomDocument(head: AtomHead, entries: Item[]): string {
     favicon: `${head.site}/logo.svg`,
     copyright: '',
   });
-  for (const entry of entries) feed.addItem(entry);
+  // Every text a member may have written goes through here, so no feed needs to remember it.
+  for (const entry of entries) {
+    feed.addItem({
+      ...entry,
+      title: xmlSafe(entry.title),
+      description: xmlSafeIfAny(entry.description),
+      content: xmlSafeIfAny(entry.content),
+      author: entry.author?.map((author) => ({ ...author, name: xmlSafeIfAny(author.name) })),
+    });
+  }
   return feed.atom1();
 }
 

@@ -122,6 +122,37 @@ for (const kind of TEST_DATABASES) {
       assert.equal(mine.body.review.text, null, 'the review is unchanged');
     });
 
+    it('refuses half a UTF-16 pair in any text, so what is stored reads back as sent', async () => {
+      const agent = user.agent;
+      const sentence = 'Text must be valid Unicode.';
+      // JSON.stringify writes a lone surrogate as its \u escape, as a client's raw body would.
+      refused(await agent.post('/api/watchlists/public', { name: 'Night \ud800 out' }), 400, sentence, 'list name, high half');
+      refused(await agent.post('/api/watchlists/public', { name: 'Night \udfff' }), 400, sentence, 'list name, low half');
+      refused(await agent.put(`/api/watchlists/${listId}/description`, { description: '<p>\udc00\ud800</p>' }), 400, sentence, 'pair in the wrong order');
+      refused(await agent.post('/api/review', { movie_id: movieId, stars: 4, text: 'x\ud83d' }), 400, sentence, 'review text');
+      refused(await app.agent().post('/api/register', { username: 'surro', password: 'pass\ud800word' }), 400, sentence, 'password');
+      refused(await agent.post('/api/reviews/averages', { ids: [movieId], ['\udbff']: 1 }), 400, sentence, 'a field name');
+
+      const list = await agent.get(`/api/watchlists/${listId}`);
+      assert.equal(list.body.watchlist.description, '', 'the description is unchanged');
+      const described = await agent.put(`/api/watchlists/${listId}/description`, { description: '<p>Night \ud83c\udf7f out</p>' });
+      assert.deepEqual([described.status, described.body.description], [200, '<p>Night 🍿 out</p>'], 'a whole pair (an emoji) is fine');
+      await agent.put(`/api/watchlists/${listId}/description`, { description: '' });
+    });
+
+    it('answers an over-long address part with its route’s sentence, and over-long headers with the usual body', async () => {
+      const long = 'x'.repeat(2000);
+      refused(await user.agent.get(`/api/movies/${long}`), 400, 'Movie id must be a number.', 'a long movie id');
+      refused(await user.agent.delete(`/api/comments/${long}`), 400, 'The comment id is not valid.', 'a long comment id');
+      refused(await user.agent.get(`/api/movies?q=${'a'.repeat(17_000)}`), 431, 'The address or headers are too long.', 'an address over 16 KB');
+      const headers = await fetch(`${app.url}/api/movies`, { headers: { 'x-padding': 'a'.repeat(17_000) } });
+      assert.deepEqual([headers.status, headers.headers.get('content-type'), await headers.json()], [
+        431,
+        'application/json; charset=utf-8',
+        { success: false, error: 'The address or headers are too long.', code: 'headers_too_large' },
+      ]);
+    });
+
     it('refuses a paging offset or limit that is not a small whole number', async () => {
       const offset = 'Offset must be a whole number from 0 to 2,147,483,647.';
       refused(await app.agent().get('/api/watchlists/public?offset=99999999999999999999'), 400, offset, 'huge offset');

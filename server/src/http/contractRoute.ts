@@ -120,6 +120,16 @@ const requireSignedIn = (sentence?: string) => async (request: FastifyRequest) =
 };
 
 /**
+ * A signed-in-only route's request limit leaves visitors uncounted: their calls get the 401 (the
+ * limit runs before the sign-in check), never a 429 for a call they could not make anyway.
+ */
+function signedInLimits(contract: RouteContract, options: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>) {
+  const limit = options.config?.rateLimit;
+  if (contract.auth !== 'required' || !limit) return options;
+  return { ...options, config: { ...options.config, rateLimit: { ...limit, allowList: (request: FastifyRequest) => !request.user } } };
+}
+
+/**
  * Registers a route from its contract: schemas for validation, the reply and the
  * OpenAPI document, the sign-in requirement, and any extra route options (rate
  * limits). Curried so the contract fixes the types before the handler is read:
@@ -133,7 +143,7 @@ export function contractRoute<C extends RouteContract>(
   return (handler: ContractHandler<C>): void => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     typed.route({
-      ...options,
+      ...signedInLimits(contract, options),
       method: contract.method,
       url: contract.path,
       schema: {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../config';
+import { createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES } from '../testing/testApp';
 
 const LIMIT = 3;
@@ -50,6 +51,22 @@ describe('named rate limits and client addresses', () => {
         statuses.push((await app.agent().post('/api/login', { username: `nobody${attempt}`, password: 'wrong password' })).status);
       }
       assert.deepEqual(statuses, [401, 401, 401, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('tells a visitor to sign in however often they try a signed-in-only call, and counts members', async () => {
+    const app = await startTestApp(TEST_DATABASES[0], { config: { rateLimits: { createList: 2 } } });
+    try {
+      const visitor = app.agent();
+      const visitorStatuses: number[] = [];
+      for (let attempt = 1; attempt <= 4; attempt++) visitorStatuses.push((await visitor.post('/api/watchlists/public', { name: `Anon ${attempt}` })).status);
+      assert.deepEqual(visitorStatuses, [401, 401, 401, 401]);
+      const member = await createUser(app);
+      const memberStatuses: number[] = [];
+      for (let attempt = 1; attempt <= 3; attempt++) memberStatuses.push((await member.agent.post('/api/watchlists/public', { name: `Club ${attempt}` })).status);
+      assert.deepEqual(memberStatuses, [200, 200, 429]);
     } finally {
       await app.close();
     }

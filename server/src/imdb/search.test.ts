@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { addImdbTitle } from '../testing/factories';
 import { importImdbFiles } from './importer';
+import { readsCutShort, withinTime } from './searchDialect';
 import { scratchDir } from './testing';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
@@ -24,6 +26,17 @@ for (const kind of TEST_DATABASES) {
       const results = await search('matrix');
       assert.deepEqual(results[0], { tconst: 'tt0133093', primary_title: 'The Matrix', start_year: 1999, genres: 'Action,Sci-Fi', title_type: 'movie' });
       assert.ok(results.slice(1).every((r) => /matrix/i.test(r.primary_title)));
+    });
+
+    it('marks a search whose timed read ran out of time, so its answer is not kept', { skip: kind !== 'postgres' && 'PostgreSQL only: its reads are timed' }, async () => {
+      const db = app.database.db;
+      const read = (ms: number, statement: ReturnType<typeof sql>) => {
+        const report = { cut: false };
+        return readsCutShort.run(report, async () => ({ rows: await withinTime(db, ms, async (trx) => (await statement.execute(trx)).rows, []), cut: report.cut }));
+      };
+      assert.deepEqual(await read(1000, sql`select 1 as one`), { rows: [{ one: 1 }], cut: false }, 'a read in time');
+      assert.deepEqual(await read(50, sql`select pg_sleep(0.5)`), { rows: [], cut: true }, 'a read past its time');
+      assert.deepEqual(await read(0, sql`select 1 as one`), { rows: [], cut: true }, 'a read with no time left is not started');
     });
 
     it("still finds The Godfather for the typo 'godfathr'", async () => {

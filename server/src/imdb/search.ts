@@ -5,7 +5,7 @@ import type { DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
 import { CatalogueCache, imdbIndexVersion } from '../movies/catalogueCache';
 import { byRank, compareRanks, fuzzyPercents, fuzzyRank, matchTier, normaliseQuery, type Rank, strictRank } from './ranking';
-import { type Candidate, fuzzyCandidates, SEARCH_TIME_BUDGET_MS, strictCandidates } from './searchDialect';
+import { type Candidate, fuzzyCandidates, readsCutShort, SEARCH_TIME_BUDGET_MS, strictCandidates } from './searchDialect';
 
 export { FUZZY_MIN_SCORE, normaliseQuery } from './ranking';
 
@@ -46,7 +46,19 @@ export async function searchTitles(
   if ([...query].length < SEARCH_MIN_CHARS) return [];
   // What people type repeats (the same prefixes, letter by letter): answers are kept until an import changes the index.
   const key = `${limit}\u0000${budgetMs}\u0000${query}`;
-  return recentSearches.get(db, key, () => searchIndex(db, kind, query, limit, budgetMs), await imdbIndexVersion(db));
+  const version = await imdbIndexVersion(db);
+  const kept = recentSearches.peek(db, key, version);
+  if (kept) return kept;
+  const report = { cut: false };
+  const answer = readsCutShort.run(report, () => searchIndex(db, kind, query, limit, budgetMs));
+  // Kept at once, so the same search asked meanwhile shares it; dropped once done if a timed read was
+  // cut short (a busy moment): the next asker gets a whole answer, not this one for good.
+  recentSearches.put(db, key, version, answer);
+  void answer.then(
+    () => report.cut && recentSearches.forget(db, key, answer),
+    () => undefined,
+  );
+  return answer;
 }
 
 const recentSearches = new CatalogueCache<TitleSearchResult[]>(5000);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database';
@@ -413,6 +414,17 @@ const SHORTEST_READ_MS = 2;
  * postgresFirst), through a bitmap of an index or by reading the table from its start,
  * whichever the planner expects to reach the limit sooner; 'table-by-index' only through a bitmap.
  */
+/**
+ * Whether a timed read of the search running in this context was cut short (timed out, or not
+ * started for want of time): its answer may lack titles, so it is served but not kept (search.ts).
+ */
+export const readsCutShort = new AsyncLocalStorage<{ cut: boolean }>();
+
+function markCutShort(): void {
+  const report = readsCutShort.getStore();
+  if (report) report.cut = true;
+}
+
 export async function withinTime<T>(
   db: Kysely<Database>,
   ms: number,
@@ -422,7 +434,10 @@ export async function withinTime<T>(
   { order = 'any' }: { order?: ReadOrder } = {},
 ): Promise<T> {
   const allowed = Math.round(Math.min(ms, until - performance.now()));
-  if (allowed < SHORTEST_READ_MS) return fallback;
+  if (allowed < SHORTEST_READ_MS) {
+    markCutShort();
+    return fallback;
+  }
   // The transaction and its settings in one message (no parameters, so PostgreSQL takes several statements):
   // each round trip costs a wake-up of the database's process, which the other reads of the search keep busy.
   const settings: Record<string, string> = {};
@@ -446,7 +461,10 @@ export async function withinTime<T>(
     } catch (error) {
       // A rollback that cannot be sent (the connection lost) must not hide why the read failed; pg's pool drops such a connection.
       await sql`rollback`.execute(connection).catch(() => {});
-      if ((error as { code?: unknown }).code === '57014') return fallback;
+      if ((error as { code?: unknown }).code === '57014') {
+        markCutShort();
+        return fallback;
+      }
       throw error;
     }
   });

@@ -12,6 +12,7 @@ import { htmlToText } from './formats/write';
 import { Pace } from './formats/pace';
 import type { ClubReviewFields, ParsedRow } from './formats/types';
 import * as q from './queries';
+import { joinReasons } from './report';
 
 /**
  * Applies a confirmed import, batch by batch, each batch in one transaction. Every rule
@@ -247,7 +248,7 @@ class RowApplier {
       added = true;
     }
     // An added row keeps the reasons for what of it was left out (review text without a rating, say).
-    return added ? { outcome: 'added', reason: reasons.join(' ') || null } : { outcome: 'skipped', reason: reasons.join(' ') || 'Nothing to import.' };
+    return added ? { outcome: 'added', reason: joinReasons(reasons) || null } : { outcome: 'skipped', reason: joinReasons(reasons) || 'Nothing to import.' };
   }
 
   private async review(trx: Trx, row: q.ImportRowRecord, movieId: number, text: string | null, club: Club): Promise<'added' | string> {

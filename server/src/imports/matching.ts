@@ -6,14 +6,14 @@ import { searchTitles } from '../imdb/search';
 import { searchKey } from '../imdb/searchKey';
 import { fuzzyScorer } from '../imdb/trigrams';
 import { Pace } from './formats/pace';
-import { type TitleFacts, titlesById, titlesNamed, titlesOriginallyNamed } from './titleQueries';
+import { isFilm, otherNames, type TitleFacts, titlesById, titlesNamed, titlesOriginallyNamed } from './titleQueries';
 
 /**
  * Matching a file's rows to IMDb titles, offline, against the server's own index
  * (docs/behaviour.md, *Imports*): by IMDb id when the file gives one; otherwise by
  * title and year: the title's search key (case, accents, punctuation folded) equal to
- * a primary or original title's, the year within one either side; the exact year, feature films and
- * more votes come first.
+ * a primary or original title's, the year within one either side, never an episode, series or
+ * game; the exact year, feature films and more votes come first.
  */
 
 export interface MatchOutcome {
@@ -115,12 +115,23 @@ export class TitleMatcher {
       this.db,
       found.map((result) => result.tconst),
     );
-    const near = facts.filter((candidate) => year === null || candidate.start_year === null || Math.abs(candidate.start_year - year) <= 1);
+    // The search finds every type; the exact lookup's rule holds here too.
+    const near = facts.filter((candidate) => isFilm(candidate) && (year === null || candidate.start_year === null || Math.abs(candidate.start_year - year) <= 1));
     const equal = near.filter(sameName(folded));
     if (equal.length > 0) return decide(equal, year);
+
+    // Titles named so in another language ('Der Pate') are offered, never taken: only primary and original titles match.
+    const pool = [...new Map([...named, ...near].map((candidate) => [candidate.tconst, candidate])).values()];
+    const others = await otherNames(
+      this.db,
+      pool.map((candidate) => candidate.tconst),
+    );
     const scoreOf = fuzzyScorer(folded);
-    const suggestions = near
-      .filter((candidate) => scoreOf(searchKey(candidate.primary_title)) >= SUGGESTION_MIN_SCORE)
+    // A suggestion is as close as the nearest of its names: the one the search found it by may not be the primary one.
+    const closeness = (candidate: TitleFacts) =>
+      Math.max(...[candidate.primary_title, candidate.original_title ?? '', ...(others.get(candidate.tconst) ?? [])].map((name) => scoreOf(name)));
+    const suggestions = pool
+      .filter((candidate) => closeness(candidate) >= SUGGESTION_MIN_SCORE)
       .sort(better(year))
       .slice(0, IMPORT_CANDIDATES_MAX);
     return { match: 'unmatched', tconst: null, candidates: suggestions };

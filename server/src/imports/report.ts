@@ -4,11 +4,23 @@ import { stringify } from 'csv-stringify/sync';
 import type { ImportRowRecord } from './queries';
 import { REPORT_TEXTS } from './reportTexts';
 
-/** A reason as the reader's language writes it: English as stored, another through the server's sentence catalogue. */
+/** Where one of a row's reasons ends and the next begins: each is a sentence, joined by joinReasons. */
+const NEXT_REASON = /(?<=[.?!])\s+(?=[A-Z‘'“"])/;
+
+/** A row's reasons as it stores them: one text, in the API as in the report. */
+export const joinReasons = (reasons: string[]) => reasons.join(' ');
+
+/** A row's reason as the reader's language writes it: English as stored, another through the server's sentence catalogue. */
 function reasonsIn(language: LanguageCode): (reason: string) => string {
   if (language === 'en') return (reason) => reason;
   const numbers = new Intl.NumberFormat(language);
-  return createServerTranslator(SERVER_CATALOGUES[language], (value) => numbers.format(value));
+  const translate = createServerTranslator(SERVER_CATALOGUES[language], (value) => numbers.format(value));
+  return (reason) => {
+    const parts = reason.split(NEXT_REASON);
+    const translated = parts.map(translate);
+    // Joined reasons are translated one by one; a text whose parts are not all known is one reason ('… the list “Dr. No”.').
+    return parts.length > 1 && translated.every((text, index) => text !== parts[index]) ? translated.join(' ') : translate(reason);
+  };
 }
 
 /**

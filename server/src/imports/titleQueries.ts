@@ -13,8 +13,13 @@ export interface TitleFacts {
   num_votes: number | null;
 }
 
-/** Title types a film diary never holds: matching by name leaves them out (an IMDb id still finds them). */
-const NOT_FILMS = ['tvEpisode', 'videoGame', 'tvSeries'];
+/**
+ * Title types a film diary never holds: episodes, series and games. Matching by name leaves them out,
+ * in every path; a row's own IMDb id, or the member's choice, still finds them (docs/behaviour.md, *Imports*).
+ */
+const NOT_FILMS = ['tvEpisode', 'tvPilot', 'tvSeries', 'tvMiniSeries', 'videoGame'];
+/** Whether matching by name may propose `title`. */
+export const isFilm = (title: Pick<TitleFacts, 'title_type'>) => !NOT_FILMS.includes(title.title_type);
 /** Namesakes read per title: popular ones first, so the few that matter are never cut off. */
 const NAMESAKES = 50;
 
@@ -68,4 +73,13 @@ export async function titlesOriginallyNamed(db: Db, title: string, year: number 
 export async function titlesById(db: Db, tconsts: string[]): Promise<TitleFacts[]> {
   if (tconsts.length === 0) return [];
   return db.selectFrom('imdb_titles as t').select(FACTS).where('t.tconst', 'in', tconsts).execute();
+}
+
+/** Each title's other names (original title, akas) as search keys: what a row's title may have matched. */
+export async function otherNames(db: Db, tconsts: string[]): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  if (tconsts.length === 0) return names;
+  const rows = await db.selectFrom('imdb_alt_titles').select(['tconst', 'search_title']).where('tconst', 'in', tconsts).execute();
+  for (const row of rows) names.set(row.tconst, [...(names.get(row.tconst) ?? []), row.search_title]);
+  return names;
 }

@@ -103,8 +103,17 @@ for (const kind of TEST_DATABASES) {
       assert.equal(whole?.req.headers, undefined, 'no headers in a logged request');
       await log.completed('/webhooks/nowhere?secret=[Redacted]&page=2&Token=[Redacted]&invite=[Redacted]');
 
+      // A personal list's add-on and Radarr addresses hold its secret; the sign-in provider's answer a one-time code.
+      const listSecret = 'nFz1PIdFUwBdUXvNb1mqiQW-';
+      await fetch(`${url}/api/watchlist/3-${listSecret}/stremio/manifest.json`);
+      await fetch(`${url}/api/watchlist/3-${listSecret}/radarr.json`);
+      await fetch(`${url}/api/auth/oidc/callback?code=one-time-code-4455&state=state-value-6677&secret%5B%5D=${secrets[0]}`);
+      await log.completed('/api/watchlist/3-[Redacted]/stremio/manifest.json');
+      await log.completed('/api/watchlist/3-[Redacted]/radarr.json');
+      await log.completed('/api/auth/oidc/callback?code=[Redacted]&state=[Redacted]&secret%5B%5D=[Redacted]');
+
       const text = log.text;
-      for (const secret of [...secrets, session, session.split('=')[1]]) {
+      for (const secret of [...secrets, listSecret, 'one-time-code-4455', 'state-value-6677', session, session.split('=')[1]]) {
         assert.ok(!text.includes(secret), `the log does not contain ${secret}`);
       }
       assert.ok(!/"(cookie|authorization)"/i.test(text), 'no cookie or authorization fields');

@@ -1,12 +1,21 @@
 import type { Writable } from 'node:stream';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
-/** Query parameters whose values are secrets (the media-server webhook's `?secret=`, invite and API tokens). */
-const SECRET_PARAMETERS = /^(secret|token|invite)$/i;
+/**
+ * Query parameters whose values are secrets: the media-server webhook's `?secret=`, invite and API
+ * tokens, and the sign-in provider's one-time `code` and `state` (also when sent as `name[]`).
+ */
+const SECRET_PARAMETERS = /^(secret|token|invite|code|state)(\[\])?$/i;
 const REDACTED = '[Redacted]';
+/**
+ * A list's add-on and Radarr addresses (`/api/watchlist/{id}-{slug}/…`): a personal list's slug is
+ * its secret, and whoever holds the address reads the list. The id stays, for telling calls apart.
+ */
+const LIST_FEED_SLUG = /(\/watchlist\/\d+-)[^/?]+(?=\/(?:stremio|radarr))/i;
 
-/** The address as logged: the value of every secret query parameter replaced, the rest as sent. */
-export function redactUrl(url: string): string {
+/** The address as logged: a list feed's slug and the value of every secret query parameter replaced, the rest as sent. */
+export function redactUrl(sent: string): string {
+  const url = sent.replace(LIST_FEED_SLUG, `$1${REDACTED}`);
   const queryAt = url.indexOf('?');
   if (queryAt < 0) return url;
   const query = url

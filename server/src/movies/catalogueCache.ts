@@ -141,6 +141,12 @@ export class CatalogueCache<T> {
     return held && held.version === version ? held.value : undefined;
   }
 
+  /** Drops `value` if it is still the one kept for `key` (an answer found wanting once computed). */
+  forget(db: Db, key: string, value: Promise<T>): void {
+    const entries = this.byDatabase.get(db);
+    if (entries?.get(key)?.value === value) entries.delete(key);
+  }
+
   /** Keeps `value` for `key` at this version (a value computed alongside another's). */
   put(db: Db, key: string, version: string, value: Promise<T>): Promise<T> {
     let entries = this.byDatabase.get(db);

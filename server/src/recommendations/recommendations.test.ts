@@ -10,7 +10,7 @@ import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { type RatingColumns, ratingsOfRaters, ratingsOfRatersOfEach, unpackRatings } from './queries';
 import { coRatingsFor } from './service';
 
-const ITEM_FIELDS = ['imdb_id', 'movie_id', 'poster', 'review', 'title'];
+const ITEM_FIELDS = ['imdb_id', 'movie_id', 'poster', 'reason', 'review', 'title'];
 
 for (const kind of TEST_DATABASES) {
   describe(`recommendations (${kind})`, () => {
@@ -31,7 +31,7 @@ for (const kind of TEST_DATABASES) {
       const reply = await app.agent().get(`/api/recommendations/${tconst}`);
       assert.equal(reply.status, 200, JSON.stringify(reply.body));
       assert.equal(reply.body.success, true);
-      return reply.body.items as Array<{ movie_id: number | null; imdb_id: string; title: string; poster: string | null; review: string }>;
+      return reply.body.items as Array<{ movie_id: number | null; imdb_id: string; title: string; poster: string | null; review: string; reason: unknown }>;
     };
 
     it('ranks a film co-rated highly with the source above an unrelated one, and never the source', async () => {
@@ -68,6 +68,9 @@ for (const kind of TEST_DATABASES) {
       assert.equal(top.title, 'Film tt1000004');
       assert.equal(top.review, 'Gooey practical effects and real laughs.', 'the best review on this site, tidied');
       assert.equal(items[rank(unrelated.tconst)].review, 'Also Horror and Comedy, 1987', 'no review text: a reason');
+      // The reason also comes as parts, for clients that word it in another language; a review has none.
+      assert.deepEqual(items[rank(unrelated.tconst)].reason, { kind: 'also', genres: ['Horror', 'Comedy'], year: 1987 });
+      assert.equal(top.reason, null);
       assert.equal(items[rank(otherGenre.tconst)].review, 'Rated alike by reviewers here, 1995');
 
       // A better review saved in the app speaks for the film from then on, wherever it is recommended.

@@ -18,6 +18,7 @@ import {
   MEAN_PRIOR_WEIGHT,
   parseGenres,
   reasonLine,
+  reasonOf,
   shrunkMean,
   STARS_MIDPOINT,
   type TitleFacts,
@@ -324,13 +325,18 @@ async function computeRecommendations(
   }
   const chosen = ranking.chosen;
   const blurbs = await bestReviewExcerpts(db, textsVersion, chosen.flatMap((candidate) => (candidate.movie ? [candidate.movie.id] : [])));
-  return chosen.map(({ facts, movie, coRating }) => ({
-    movie_id: movie?.id ?? null,
-    imdb_id: facts.tconst,
-    title: movie?.title ?? facts.title,
-    poster: movie?.poster ?? drawnPoster(facts.tconst),
-    review: (movie && blurbs.get(movie.id)) || reasonLine(source, facts, coRating),
-  }));
+  return chosen.map(({ facts, movie, coRating }) => {
+    const blurb = movie && blurbs.get(movie.id);
+    const reason = blurb ? null : reasonOf(source, facts, coRating);
+    return {
+      movie_id: movie?.id ?? null,
+      imdb_id: facts.tconst,
+      title: movie?.title ?? facts.title,
+      poster: movie?.poster ?? drawnPoster(facts.tconst),
+      review: blurb || reasonLine(reason!),
+      reason,
+    };
+  });
 }
 
 /** The poster the server draws for a title without one (its route takes tt + 7 to 12 digits). */

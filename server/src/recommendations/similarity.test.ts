@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adjustedCosine, Best, blendedScore, contentSimilarity, excerpt, parseGenres, reasonLine, shrunkMean, type TitleFacts } from './similarity';
+import { adjustedCosine, Best, blendedScore, contentSimilarity, excerpt, parseGenres, reasonLine, reasonOf, shrunkMean, type TitleFacts } from './similarity';
 
 const facts = (overrides: Partial<TitleFacts>): TitleFacts => ({
   tconst: 'tt0000001',
@@ -104,11 +104,13 @@ describe('recommendation arithmetic', () => {
 
   it('explains a pick by the genres it shares with the source and its year', () => {
     const source = facts({ genres: ['Horror', 'Comedy', 'Fantasy'] });
-    assert.equal(reasonLine(source, facts({ genres: ['Comedy', 'Horror'], year: 1987 }), undefined), 'Also Horror and Comedy, 1987');
-    assert.equal(reasonLine(source, facts({ genres: ['Horror'], year: null }), undefined), 'Also Horror');
-    assert.equal(
-      reasonLine(source, facts({ genres: ['Romance'], year: 1999 }), { similarity: 0.8, common: 3 }),
-      'Rated alike by reviewers here, 1999',
-    );
+    const line = (candidate: TitleFacts, coRating?: { similarity: number; common: number }) => reasonLine(reasonOf(source, candidate, coRating));
+    assert.equal(line(facts({ genres: ['Comedy', 'Horror'], year: 1987 })), 'Also Horror and Comedy, 1987');
+    assert.deepEqual(reasonOf(source, facts({ genres: ['Comedy', 'Horror'], year: 1987 }), undefined), { kind: 'also', genres: ['Horror', 'Comedy'], year: 1987 });
+    assert.equal(line(facts({ genres: ['Horror'], year: null })), 'Also Horror');
+    assert.equal(line(facts({ genres: ['Romance'], year: 1999 }), { similarity: 0.8, common: 3 }), 'Rated alike by reviewers here, 1999');
+    assert.equal(line(facts({ genres: ['Romance', 'War', 'Drama'], year: 2001 })), 'Romance, War and Drama, 2001');
+    assert.equal(line(facts({ genres: [], year: 1950 })), 'From 1950');
+    assert.equal(line(facts({ genres: [], year: null })), 'Similar in style');
   });
 });

@@ -1,4 +1,4 @@
-import { RECOMMENDATION_EXCERPT_MAX } from '@movieclub/contract';
+import { RECOMMENDATION_EXCERPT_MAX, type RecommendationReason } from '@movieclub/contract';
 /**
  * The pure arithmetic behind recommendations: content similarity from IMDb
  * facts, item-to-item similarity over this site's stars, and how they blend.
@@ -198,12 +198,21 @@ function listWords(words: string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-/** The one-line reason shown when no review on this site can speak for the title. */
-export function reasonLine(source: TitleFacts, candidate: TitleFacts, coRating: CoRating | undefined): string {
+/** Why the title is recommended when no review on this site can speak for it, as parts. */
+export function reasonOf(source: TitleFacts, candidate: TitleFacts, coRating: CoRating | undefined): RecommendationReason {
   const shared = source.genres.filter((genre) => candidate.genres.includes(genre));
-  const year = candidate.year === null ? '' : `, ${candidate.year}`;
-  if (shared.length > 0) return `Also ${listWords(shared)}${year}`;
-  if (coRating && coRating.common > 0 && coRating.similarity > 0) return `Rated alike by reviewers here${year}`;
-  if (candidate.genres.length > 0) return `${listWords(candidate.genres)}${year}`;
-  return candidate.year === null ? 'Similar in style' : `From ${candidate.year}`;
+  const year = candidate.year;
+  if (shared.length > 0) return { kind: 'also', genres: shared, year };
+  if (coRating && coRating.common > 0 && coRating.similarity > 0) return { kind: 'rated_alike', genres: [], year };
+  if (candidate.genres.length > 0) return { kind: 'genres', genres: candidate.genres, year };
+  return { kind: 'style', genres: [], year };
+}
+
+/** The reason in English, one line: 'Also Horror and Comedy, 1987'. */
+export function reasonLine(reason: RecommendationReason): string {
+  const year = reason.year === null ? '' : `, ${reason.year}`;
+  if (reason.kind === 'also') return `Also ${listWords(reason.genres)}${year}`;
+  if (reason.kind === 'rated_alike') return `Rated alike by reviewers here${year}`;
+  if (reason.kind === 'genres') return `${listWords(reason.genres)}${year}`;
+  return reason.year === null ? 'Similar in style' : `From ${reason.year}`;
 }

@@ -49,6 +49,18 @@ export function plannedStartingBetween(db: Db, from: string, to: string) {
     .execute();
 }
 
+/** The ids of a list's planned screenings that started after `since` (UTC ISO): those whose boards are open. */
+export async function openScreeningIdsOf(db: Db, watchlistId: number, since: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('screenings')
+    .select('id')
+    .where('watchlist_id', '=', watchlistId)
+    .where('starts_at', '>=', since)
+    .where('status', '=', 'planned')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * Claims a planned night's 'starting soon' post for its current start: true for the one caller
  * (of every process sweeping at once) that should send it, false when it was sent for this start.

@@ -106,6 +106,29 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual([earlier.status, earlier.body.error], [400, 'A screening cannot start in the past.']);
     });
 
+    it('refuses to change or cancel a night that is over, and to cancel one whose guests are recorded as having come', async () => {
+      const over = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId });
+      await startedHoursAgo(app, over, 7);
+      const before = await screeningRows(app, over);
+      for (const [method, path, body] of [['PATCH', `/api/screenings/${over}`, { place: 'Later place' }], ['POST', `/api/screenings/${over}/cancel`, undefined]] as const) {
+        const reply = await world.owner.agent.request(method, path, body);
+        assert.deepEqual([reply.status, reply.body.error, reply.body.code], [409, 'This screening is over.', 'screening_over'], path);
+      }
+      assert.deepEqual(await screeningRows(app, over), before, 'nothing changed');
+      assert.equal((await detail(over, world.owner.agent)).permissions.edit, false);
+
+      const underWay = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId });
+      await startedHoursAgo(app, underWay, 1);
+      await world.owner.agent.post(`/api/screenings/${underWay}/pick`);
+      // A member of its own, so the viewing it logs leaves the other tests' boards alone.
+      const guest = await createUser(app, 'mn_guest');
+      assert.equal((await world.owner.agent.post(`/api/screenings/${underWay}/attendance`, { usernames: [guest.username] })).status, 200);
+      const cancel = await world.owner.agent.post(`/api/screenings/${underWay}/cancel`);
+      assert.deepEqual([cancel.status, cancel.body.error], [409, 'Who came is already recorded; the night stands.']);
+      assert.equal((await detail(underWay)).status, 'planned');
+      assert.equal((await world.owner.agent.request('PATCH', `/api/screenings/${underWay}`, { note: 'Great night.' })).status, 200, 'under way it still takes a note');
+    });
+
     it('lets editors change and cancel a screening; a cancelled one refuses everything else and leaves the upcoming list', async () => {
       const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId, place: 'Club room' });
       const moved = startsIn(72);
@@ -239,6 +262,47 @@ for (const kind of TEST_DATABASES) {
       // Saying maybe takes the votes back.
       await dan.agent.post(`/api/screenings/${id}/rsvp`, { status: 'maybe' });
       assert.deepEqual((await screeningRows(app, id)).votes, []);
+    });
+
+    it('counts only votes on movies still on the board: one taken off the list frees its place, and counts again when it returns', async () => {
+      const listId = (await world.owner.agent.post('/api/watchlists/public', { name: 'mn board list' })).body.watchlist.id as number;
+      const movies = world.listed.slice(0, 5).map((movie) => movie.id);
+      for (const movieId of movies) assert.equal((await world.owner.agent.post(`/api/watchlists/${listId}/items`, { movie_id: movieId })).status, 200);
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: listId });
+      const vote = (movieId: number, kind: 'up' | 'veto') => dan.agent.post(`/api/screenings/${id}/votes`, { movie_id: movieId, vote: kind });
+      await dan.agent.post(`/api/screenings/${id}/rsvp`, { status: 'yes' });
+      const [a, b, c, d, e] = movies;
+      for (const movieId of [a, b, c]) assert.equal((await vote(movieId, 'up')).status, 200);
+      assert.equal((await vote(d, 'veto')).status, 200);
+
+      // The vetoed movie and an up-voted one leave the list: their votes no longer count.
+      for (const movieId of [a, d]) assert.equal((await world.owner.agent.delete(`/api/watchlists/${listId}/items/${movieId}`)).status, 200);
+      assert.deepEqual((await detail(id, dan.agent)).my_votes, { up: [b, c], veto: null });
+      const veto = await vote(e, 'veto');
+      assert.deepEqual([veto.status, veto.body.my_votes], [200, { up: [b, c], veto: e }], 'the veto is free again');
+      assert.deepEqual((await vote(e, 'up')).body.my_votes, { up: [b, c, e], veto: null }, 'and a third up-vote');
+
+      // Back on the list, the old up-vote counts again.
+      assert.equal((await world.owner.agent.post(`/api/watchlists/${listId}/items`, { movie_id: a })).status, 200);
+      assert.deepEqual((await detail(id, dan.agent)).my_votes.up.sort(), [a, b, c, e].sort());
+    });
+
+    it("tells a night's page when its list's movies change, since its board is drawn from the list", async () => {
+      const id = await scheduleScreening(world.owner.agent, { watchlist_id: world.publicId });
+      const visitor = connectSocket(app.url);
+      try {
+        visitor.emit('screening:subscribe', { screening_id: id });
+        await nextEvent(visitor, 'screening:init');
+        const update = nextEvent(visitor, 'screening:update');
+        const extra = world.movies[3].id;
+        assert.equal((await world.owner.agent.post(`/api/watchlists/${world.publicId}/items`, { movie_id: extra })).status, 200);
+        assert.equal(((await update) as { what: string }).what, 'list');
+        const removed = nextEvent(visitor, 'screening:update');
+        await world.owner.agent.delete(`/api/watchlists/${world.publicId}/items/${extra}`);
+        assert.equal(((await removed) as { what: string }).what, 'list');
+      } finally {
+        visitor.disconnect();
+      }
     });
 
     it("offers what not every 'yes' attendee has seen and shows who has, with their predicted group score", async () => {

@@ -147,7 +147,8 @@ const minuteOf = (start: string) => Math.floor(Date.parse(start) / 60_000);
 
 export async function change(db: Db, access: ScreeningAccess, input: ScreeningChange): Promise<Screening> {
   requireEditor(access);
-  requirePlanned(access.screening);
+  // Under way it may still get a new place or note; once over, its guests are not told of it again.
+  requireOpen(access.screening);
   const changes: q.ScreeningChanges = {};
   const start = input.starts_at === undefined ? null : parseStart(input.starts_at);
   // The same minute sent again (a form sends every field) is no move: the night keeps its own
@@ -180,9 +181,11 @@ export function nightMove(before: Screening, after: Screening): NightMove | null
   return moved || newPlace !== null ? { moved, newPlace } : null;
 }
 
+/** A night that is over, or whose guests are recorded as having come, happened: it cannot be called off. */
 export async function cancel(db: Db, access: ScreeningAccess): Promise<Screening> {
   requireEditor(access);
-  requirePlanned(access.screening);
+  requireOpen(access.screening);
+  if ((await q.attendeesOf(db, access.screening.id)).length > 0) throw conflict('Who came is already recorded; the night stands.');
   if (!(await q.updatePlannedScreening(db, access.screening.id, { status: 'cancelled' }, new Date().toISOString()))) throw cancelled();
   return toScreening(await reload(db, access.screening.id));
 }
@@ -270,9 +273,9 @@ export async function detail(db: Db, access: ScreeningAccess, viewer: Viewer): P
     list_movies: state.items.length,
     attendees: attendees.map(({ username, profile_picture }) => ({ username, profile_picture })),
     my_rsvp: (mine?.status as RsvpStatus | undefined) ?? null,
-    my_votes: viewer ? votesOf(state.votes.filter((vote) => vote.user_id === viewer.id)) : null,
+    my_votes: viewer ? votesOf(onBoard(state, state.votes).filter((vote) => vote.user_id === viewer.id)) : null,
     permissions: {
-      edit: access.list.isEditor && screening.status === 'planned',
+      edit: access.list.isEditor && open,
       pick: access.list.isEditor && open && attendees.length === 0,
       record_attendance: access.list.isEditor && screening.status === 'planned' && hasStarted(screening) && picked,
       rsvp: viewer !== null && open,
@@ -306,7 +309,8 @@ export async function vote(db: Db, access: ScreeningAccess, userId: number, inpu
     await refuseAfterAttendance(trx, id);
     const state = await board(trx, access.screening);
     if (!state.candidates.some((item) => item.id === input.movie_id)) throw badRequest('That movie is not a candidate for this screening.');
-    const others = (await q.votesBy(trx, id, userId)).filter((existing) => existing.movie_id !== input.movie_id);
+    // A vote on a movie that left the board (taken off the list, or seen by everyone coming) no longer counts.
+    const others = onBoard(state, await q.votesBy(trx, id, userId)).filter((existing) => existing.movie_id !== input.movie_id);
     if (input.vote === 'up' && others.filter((existing) => existing.vote === 'up').length >= SCREENING_UP_VOTES_MAX) {
       throw conflict(`You can vote for at most ${SCREENING_UP_VOTES_MAX} movies; take one back first.`, 'vote_limit');
     }
@@ -315,14 +319,24 @@ export async function vote(db: Db, access: ScreeningAccess, userId: number, inpu
     }
     await q.setVote(trx, id, userId, input.movie_id, input.vote, new Date().toISOString());
   });
-  return votesOf(await q.votesBy(db, id, userId));
+  return myVotesOnBoard(db, access.screening, userId);
+}
+
+/** The votes that are on movies of the board: the others stay stored (the movie may come back) but do not count. */
+function onBoard<V extends { movie_id: number }>(state: Board, votes: V[]): V[] {
+  const candidates = new Set(state.candidates.map((item) => item.id));
+  return votes.filter((vote) => candidates.has(vote.movie_id));
+}
+
+async function myVotesOnBoard(db: Db, screening: q.ScreeningRow, userId: number): Promise<ScreeningVotes> {
+  return votesOf(onBoard(await board(db, screening), await q.votesBy(db, screening.id, userId)));
 }
 
 export async function unvote(db: Db, access: ScreeningAccess, userId: number, movieId: number): Promise<ScreeningVotes> {
   requireOpen(access.screening);
   await refuseAfterAttendance(db, access.screening.id);
   if (!(await q.deleteVote(db, access.screening.id, userId, movieId))) throw notFound('You have no vote for that movie.');
-  return votesOf(await q.votesBy(db, access.screening.id, userId));
+  return myVotesOnBoard(db, access.screening, userId);
 }
 
 /** A weighted draw: each movie as often as its up-votes; a uniform one when none of them has any. */
@@ -437,6 +451,13 @@ export async function screeningUpdate(db: DbOrTrx, id: number, what: ScreeningUp
   const screening = toScreening(await reload(db, id));
   const event = { screening_id: id, what, status: screening.status, picked_movie: screening.picked_movie, picked_at: screening.picked_at };
   return { event, watchlistId: screening.watchlist_id };
+}
+
+/** `screening:update {what: 'list'}` for each open night of a list whose movies changed: their boards are drawn from it. */
+export async function listChangedEvents(db: Db, watchlistId: number): Promise<ScreeningUpdateEvent[]> {
+  const since = new Date(Date.now() - SCREENING_UPCOMING_GRACE_HOURS * HOUR).toISOString();
+  const ids = await q.openScreeningIdsOf(db, watchlistId, since);
+  return Promise.all(ids.map((id) => updateEvent(db, id, 'list')));
 }
 
 export async function updateEvent(db: DbOrTrx, id: number, what: ScreeningUpdateEvent['what']): Promise<ScreeningUpdateEvent> {

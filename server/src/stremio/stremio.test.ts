@@ -118,9 +118,23 @@ for (const kind of TEST_DATABASES) {
         const catalog = await fetch(`${app.url}/api/watchlist/${personalId}-${slug}/stremio/catalog/movie/${manifest.catalogs[0].id}.json`);
         assert.equal(catalog.status, 404);
         assert.ok(!(await catalog.text()).includes('tt0111161'), 'nothing of the list leaks');
+        // A refusal is not kept: the list may be found at that address a minute later.
+        assert.equal(catalog.headers.get('cache-control'), null, slug);
+        assert.equal(wrong.headers.get('cache-control'), null, slug);
       }
       const none = await fetch(`${app.url}/api/watchlist/999999-x/stremio/manifest.json`);
       assert.equal(none.status, 404);
+      const radarr = await fetch(`${app.url}/api/watchlist/999999-x/radarr.json`);
+      assert.deepEqual([radarr.status, radarr.headers.get('cache-control')], [404, null]);
+    });
+
+    it('lets other origins read a 404 for an address the add-on does not serve', async () => {
+      const folder = app.url + publicPath.replace('manifest.json', '');
+      for (const path of ['meta/movie/tt0111161.json', 'stream/movie/tt0111161.json', '']) {
+        const reply = await fetch(folder + path);
+        assert.equal(reply.status, 404, path);
+        assert.equal(reply.headers.get('access-control-allow-origin'), '*', path);
+      }
     });
   });
 }

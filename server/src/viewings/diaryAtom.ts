@@ -46,12 +46,21 @@ function titleOf(entry: DiaryEntry, words: DiaryAtomTexts): string {
   return `${film}${stars}${entry.rewatch ? `, ${words.rewatch}` : ''}`;
 }
 
+/**
+ * Who watched with the diary's owner, as the diary tab names them: on a viewing the owner was
+ * tagged in, the member who logged it first, then the other tagged members, never the owner.
+ */
+function companionsOf(entry: DiaryEntry, owner: string): string[] {
+  const tagged = entry.with.map((member) => member.username).filter((name) => name.toLowerCase() !== owner.toLowerCase());
+  return entry.tagged ? [entry.user.username, ...tagged] : tagged;
+}
+
 /** The day, who else was there, where, who logged it when it was another member, and the owner's note. */
-function contentOf(entry: DiaryEntry, words: DiaryAtomTexts): string {
+function contentOf(entry: DiaryEntry, owner: string, words: DiaryAtomTexts): string {
   const day = entry.watched_on
     ? words.watchedOn(new Date(`${entry.watched_on}T00:00:00Z`).toLocaleDateString(words.locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }))
     : words.noDay;
-  const names = joinNames(entry.with.map((member) => member.username), words.and);
+  const names = joinNames(companionsOf(entry, owner), words.and);
   const companions = names === null ? null : words.with(names);
   const facts = [day, companions, entry.place ? words.place(entry.place) : null].filter(Boolean).join(', ');
   const logged = entry.tagged ? `<p>${escapeHtml(words.loggedBy(entry.user.username))}</p>` : '';
@@ -72,7 +81,7 @@ export function diaryAtom(username: string, entries: DiaryEntry[], site: string,
       link: `${site}/movie/${entry.movie.id}`,
       date: new Date(entry.created_at),
       author: [{ name: entry.user.username, link: `${site}/user/profile/${encodeURIComponent(entry.user.username)}` }],
-      content: contentOf(entry, words),
+      content: contentOf(entry, username, words),
     })),
   );
 }

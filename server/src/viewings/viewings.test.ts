@@ -156,6 +156,20 @@ for (const kind of TEST_DATABASES) {
       assert.deepEqual([unknown.status, unknown.body.error], [404, 'User not found.']);
     });
 
+    it("names a tagged member's companions in their diary feed as their diary does: who logged it and the others, never themself", async () => {
+      const host = await createUser(app, 'atom_host');
+      await createUser(app, 'atom_guest');
+      await createUser(app, 'atom_third');
+      const logged = await host.agent.post('/api/viewings', { movie_id: otherMovieId, watched_on: '2025-07-12', with: ['Atom_Guest', 'atom_third'] });
+      assert.equal(logged.status, 200, JSON.stringify(logged.body));
+
+      const atom = await new Parser().parseString(await (await fetch(`${app.url}/api/users/atom_guest/diary.atom`)).text());
+      assert.equal(atom.items.length, 1);
+      assert.equal(atom.items[0].content, '<p>Watched on 12 Jul 2025, with atom_host and atom_third.</p><p>Logged by atom_host</p>');
+      const hosts = await new Parser().parseString(await (await fetch(`${app.url}/api/users/atom_host/diary.atom`)).text());
+      assert.equal(hosts.items[0].content, '<p>Watched on 12 Jul 2025, with atom_guest and atom_third.</p>', "the logger's own feed names whom they tagged");
+    });
+
     it("logs today's viewing for a review posted without one, and lists a movie's viewings with the caller's own", async () => {
       const review = await cat.agent.post('/api/review', { movie_id: otherMovieId, stars: 6 });
       assert.equal(review.status, 200);

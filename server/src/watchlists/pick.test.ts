@@ -45,6 +45,20 @@ for (const kind of TEST_DATABASES) {
       }
     });
 
+    it('keeps the later of two picks that land at once, and answers with it', async () => {
+      const mine = await addMovie(app.database.db, { title: 'Picked a moment earlier' });
+      const theirs = await addMovie(app.database.db, { title: 'Picked a moment later' });
+      const listId = await listOf([mine.id]);
+      // Another editor's pick, made a moment after this one (on another process), was stored first.
+      const later = new Date(Date.now() + 60_000).toISOString();
+      await app.database.db.updateTable('watchlists').set({ picked_movie_id: theirs.id, picked_at: later, picked_by: moderator.id }).where('id', '=', listId).execute();
+      const reply = await owner.agent.post(`/api/watchlists/${listId}/pick`);
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      assert.deepEqual([reply.body.picked_movie.id, reply.body.picked_at], [theirs.id, later], 'the answer is the pick that stands');
+      const stored = (await owner.agent.get(`/api/watchlists/${listId}`)).body.watchlist;
+      assert.deepEqual([stored.picked_movie.id, stored.picked_at], [theirs.id, later]);
+    });
+
     it("answers no unreviewed movies only from the picker's reviews", async () => {
       const movie = await addMovie(app.database.db, { title: 'Seen by the owner only' });
       await addReview(app.database.db, { user_id: owner.id, movie_id: movie.id, stars: 5 });

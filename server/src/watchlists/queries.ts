@@ -194,8 +194,28 @@ export function updateDescription(db: Db, id: number, description: string, now: 
   return db.updateTable('watchlists').set({ description, updated_at: now }).where('id', '=', id).execute();
 }
 
-export function setPick(db: Db, id: number, movieId: number, pickedBy: number, now: string) {
-  return db.updateTable('watchlists').set({ picked_movie_id: movieId, picked_at: now, picked_by: pickedBy }).where('id', '=', id).execute();
+/**
+ * Stores a pick unless a later one is stored already (two editors picking at once, on two
+ * processes): the list keeps the latest by `picked_at`, as every open page does. True when stored.
+ */
+export async function setPick(db: Db, id: number, movieId: number, pickedBy: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('watchlists')
+    .set({ picked_movie_id: movieId, picked_at: now, picked_by: pickedBy })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('picked_at', 'is', null), eb('picked_at', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The list's stored pick, with its movie. */
+export function storedPick(db: Db, id: number) {
+  return db
+    .selectFrom('watchlists as w')
+    .innerJoin('movies as m', 'm.id', 'w.picked_movie_id')
+    .select(['m.id', 'm.title', 'm.poster', 'w.picked_at'])
+    .where('w.id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findMovie(db: Db, id: number) {

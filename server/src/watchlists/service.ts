@@ -268,7 +268,11 @@ export async function pick(db: Db, access: Access, userId: number): Promise<{ pi
   const movie = await q.findMovie(db, movieId);
   if (!movie) throw conflict('List changed; reload.', 'list_changed');
   const pickedAt = new Date().toISOString();
-  await q.setPick(db, access.list.id, movieId, userId, pickedAt);
+  if (!(await q.setPick(db, access.list.id, movieId, userId, pickedAt))) {
+    // Another editor's pick, made a moment later, landed first: that one stands, and is the answer.
+    const stored = await q.storedPick(db, access.list.id);
+    if (stored?.picked_at) return { picked_movie: { id: stored.id, title: stored.title, poster: stored.poster }, picked_at: stored.picked_at };
+  }
   return { picked_movie: { id: movie.id, title: movie.title, poster: movie.poster }, picked_at: pickedAt };
 }
 

@@ -73,6 +73,17 @@ describe('serving the built client', () => {
     }
   });
 
+  it('serves the page at the site root to clients that accept no compression (curl, uptime checks)', async () => {
+    const variants: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }];
+    for (const headers of variants) {
+      for (const address of ['/', '/movie/12']) {
+        const reply = await rawGet(app.url + address, headers);
+        assert.equal(reply.status, 200, `${address} ${JSON.stringify(headers)}`);
+        assert.match(reply.body.toString(), /<title>MovieClub<\/title>/, address);
+      }
+    }
+  });
+
   it('serves the service worker and the web app manifest to be revalidated on each visit, with their types', async () => {
     const worker = await app.agent().get('/sw.js');
     assert.equal(worker.status, 200);

@@ -85,8 +85,9 @@ export async function serveClient(app: FastifyInstance, webDist: string | null) 
       wildcard: true,
       index: false,
       // The page itself goes through pageHtml below, at its own address too; the build's own
-      // records (.vite/manifest.json) are not the site's files.
-      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.split('/').some((part) => part.startsWith('.')),
+      // records (.vite/manifest.json) are not the site's files. A folder (`/`, `/icons/`) is no
+      // file either: without this the plugin refuses it with 403 when no compressed copy is asked for.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/') && !pathName.split('/').some((part) => part.startsWith('.')),
       // Off, or the plugin's own 'public, max-age=0' replaces what setHeaders chose.
       cacheControl: false,
       // The build writes .br and .gz beside each asset (scripts/precompress.mjs): no work per request.

@@ -18,11 +18,15 @@ export interface OutgoingRequest {
 
 const DISCORD_BLUE = 0x1d4ed8;
 
-/** Discord's webhook JSON: the title as an embed linking to the site, the text as its description. */
+/**
+ * Discord's webhook JSON: the title as an embed linking to the site, the text as its description.
+ * Members write the names in it, so nothing in it may ping: no @everyone, roles or users.
+ */
 function discord(target: string, event: ClubEvent): OutgoingRequest {
   const body = {
     username: 'MovieClub',
     content: event.title,
+    allowed_mentions: { parse: [] },
     embeds: [{ title: event.title.slice(0, 256), description: event.text.slice(0, 4096), url: event.url, color: DISCORD_BLUE }],
   };
   return { url: target, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };

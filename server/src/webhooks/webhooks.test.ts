@@ -7,7 +7,8 @@ import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { type Received, startReceiver } from './testing';
 
 
-const discordBody = (entry: Received) => JSON.parse(entry.body) as { username: string; content: string; embeds: { title: string; description: string; url: string }[] };
+const discordBody = (entry: Received) =>
+  JSON.parse(entry.body) as { username: string; content: string; allowed_mentions?: { parse: string[] }; embeds: { title: string; description: string; url: string }[] };
 
 for (const kind of TEST_DATABASES) {
   describe(`club events to a Discord webhook (${kind})`, () => {
@@ -67,6 +68,8 @@ for (const kind of TEST_DATABASES) {
       await settled();
       const [scheduled, pick] = receiver.received.map(discordBody);
       assert.equal(scheduled.content, 'Movie night: hk Public List');
+      // Names come from members: Discord must not read '@everyone' or a role in them as a ping.
+      assert.deepEqual(scheduled.allowed_mentions, { parse: [] });
       assert.match(scheduled.embeds[0].description, /^\w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} at The attic\.$/);
       assert.equal(scheduled.embeds[0].url, `https://club.example.org/screening/${id}`);
       const year = (await app.database.db.selectFrom('movies').select('year').where('id', '=', picked.body.picked_movie.id).executeTakeFirstOrThrow()).year;

@@ -34,17 +34,26 @@ export function MemberPicker({ inputId, value, onChange, exclude = [], placehold
   };
 
   return (
-    <AutoComplete
-      inputId={inputId}
-      multiple
-      value={value}
-      suggestions={suggestions}
-      completeMethod={complete}
-      field="username"
-      onChange={(event) => onChange((event.value as ViewingMember[] | null) ?? [])}
-      placeholder={value.length === 0 ? placeholder : undefined}
-      className={className}
-      panelClassName={panelClassName}
-    />
+    // An Escape that closed the suggestions goes no further: in a dialog it would close the dialog too, losing the form.
+    <span
+      className="member-picker"
+      style={{ display: 'contents' }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && event.defaultPrevented) event.stopPropagation();
+      }}
+    >
+      <AutoComplete
+        inputId={inputId}
+        multiple
+        value={value}
+        suggestions={suggestions}
+        completeMethod={complete}
+        field="username"
+        onChange={(event) => onChange((event.value as ViewingMember[] | null) ?? [])}
+        placeholder={value.length === 0 ? placeholder : undefined}
+        className={className}
+        panelClassName={panelClassName}
+      />
+    </span>
   );
 }

@@ -9,7 +9,7 @@ import { RatingPicker } from './RatingPicker';
 import { StarRating } from './StarRating';
 import { UserAvatar } from './UserAvatar';
 import { withBase } from '../lib/basePath';
-import { formatNumber, t } from '../i18n';
+import { formatOneDecimal, t } from '../i18n';
 
 /** How many recent reviewers a card shows. */
 const AVATARS_SHOWN = 5;
@@ -25,7 +25,7 @@ interface MovieCardProps {
 }
 
 /** A rating with one decimal, as toFixed(1) writes it, in the language's digits. */
-const oneDecimal = (value: number) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const oneDecimal = formatOneDecimal;
 
 const formatAverage = (average: Average | null) =>
   average && average.count > 0 ? `${oneDecimal(average.avg)} (${average.count})` : t('N/A (0)');

@@ -39,7 +39,7 @@ export function SeenByAvatars({ seen, notSeen, compact = false }: { seen: StatsM
       <span className="seen-by-compact">
         <Faces people={seen} linked={false} />
         <span className="seen-by-count" title={notSeen.length > 0 ? t('Not seen by {{names}}', { names: names(notSeen) }) : undefined}>
-          {t('{{seen}} of {{total}} seen it', { seen: seen.length, total })}
+          {seen.length === 1 ? t('1 of {{total}} seen it', { total }) : t('{{seen}} of {{total}} seen it', { seen: seen.length, total })}
         </span>
         <span className="visually-hidden">
           {seen.length > 0 ? `: ${names(seen)}` : ''}

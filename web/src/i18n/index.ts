@@ -114,6 +114,12 @@ export function formatLocale(browser: readonly string[] = browserLanguages()): s
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
+/** A rating with one decimal, the reader's way ('8.5', '8,5'). */
+export const formatOneDecimal = (value: number) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A whole percentage, the reader's way ('20%', '20 %'). */
+export const formatPercent = (value: number) => formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 0 });
+
 /** `value` written for the current language; formats are kept (toLocaleString builds a new one each call, costly on a slow phone). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   const locale = formatLocale();

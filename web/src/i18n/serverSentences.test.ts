@@ -1,11 +1,43 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { applyTranslator, interpolate, tServer } from './index';
 import { serverSentences } from './serverSentenceSource';
 import { createServerTranslator } from './serverText';
 import { createServerTranslatorFor, SERVER_CATALOGUES } from './translator';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const sourceFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+
+/**
+ * Texts that end a sentence and then fill in the rest (`… (found ${found}). ${EXPECTED}`): the sentence
+ * reader sees a text only when it ends like a sentence, so what such a constant holds reaches people untranslated.
+ */
+function sentencesEndingInAValue(): string[] {
+  const found: string[] = [];
+  for (const file of ['server/src', 'contract/src'].flatMap((root) => sourceFiles(path.join(REPO, root)))) {
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isTemplateExpression(node)) {
+        const text = node.head.text + node.templateSpans.map((span) => `\${…}${span.literal.text}`).join('');
+        if (/^[A-Z‘'“"]/.test(text) && /[.?!][)'’”"]? \$\{…\}$/.test(text)) found.push(`${path.relative(REPO, file)}: ${text}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
 
 describe("the server's sentences in every language", () => {
   const sentences = serverSentences();
@@ -19,6 +51,10 @@ describe("the server's sentences in every language", () => {
     }
     // Not for the client's people: the API's descriptions, logs and start-up sentences.
     for (const sentence of sentences) assert.doesNotMatch(sentence.where, /\.test\.ts$|\/testing\/|\/bench\//, sentence.key);
+  });
+
+  it('sees every sentence to its end: none ends in a constant that holds more of it', () => {
+    assert.deepEqual(sentencesEndingInAValue(), [], 'write the sentence as one text, so its catalogue key is the whole of it');
   });
 
   for (const [language, catalogue] of Object.entries(SERVER_CATALOGUES)) {
@@ -66,6 +102,14 @@ describe("the server's sentences in every language", () => {
       ['Reminder: the Friday Frights movie night starts at 20:00 on 2026-12-20.', 'Erinnerung: Der Filmabend zu Friday Frights beginnt am 2026-12-20 um 20:00.'],
     ];
     for (const [english, german] of cases) assert.equal(translateServer(english), german);
+  });
+
+  it("gives a failed import's reason in German, with the columns as the file had them", () => {
+    const english =
+      "The file's columns are not ones this server can import (found foo, bar). Expected a CSV from a Letterboxd export (ratings.csv: Date, Name, Year, Letterboxd URI, Rating), " +
+      "an IMDb ratings, list or watchlist export (Const, Your Rating, Date Rated, Title, …), or a CSV with the columns of Letterboxd's importer (any of LetterboxdURI, tmdbID, imdbID).";
+    const german = createServerTranslatorFor('de')(english);
+    assert.match(german, /^Die Spalten der Datei kann dieser Server nicht importieren \(gefunden: foo, bar\)\. .*\(ratings\.csv: Date, Name, Year, Letterboxd URI, Rating\).*\(eine davon: LetterboxdURI, tmdbID, imdbID\)\.$/);
   });
 
   it('translates through tServer once a language is in use, and not in English', () => {

@@ -33,10 +33,6 @@ const namedWatchlist = (file: string) => /watchlist/i.test(baseName(file));
 const namedWatched = (file: string) => /watched/i.test(baseName(file));
 
 export const EMPTY = 'The file is empty. Choose the export file again.';
-const EXPECTED_COLUMNS =
-  `Expected a CSV from a Letterboxd export (ratings.csv: ${LETTERBOXD_COLUMNS.ratings.join(', ')}), ` +
-  'an IMDb ratings, list or watchlist export (Const, Your Rating, Date Rated, Title, …), ' +
-  `or a CSV with the columns of Letterboxd's importer (any of ${IMPORTER_COLUMNS.join(', ')}).`;
 
 function wrongColumns(context: CsvContext, found: string[]): ImportFileError {
   const expected = context.kind && context.kind !== 'list' ? LETTERBOXD_COLUMNS[LETTERBOXD_FILE[context.kind]] : null;
@@ -50,7 +46,10 @@ function wrongColumns(context: CsvContext, found: string[]): ImportFileError {
       `${context.file} is not a Letterboxd list: expected a first line “Letterboxd list export v7”, or the columns Position, Title, Year; found ${describeColumns(found)}.`,
     );
   }
-  return new ImportFileError(`The file's columns are not ones this server can import (found ${describeColumns(found)}). ${EXPECTED_COLUMNS}`);
+  // One literal, end to end: the check that every sentence has a translation reads sentences whole from the source.
+  return new ImportFileError(
+    `The file's columns are not ones this server can import (found ${describeColumns(found)}). Expected a CSV from a Letterboxd export (ratings.csv: ${LETTERBOXD_COLUMNS.ratings.join(', ')}), an IMDb ratings, list or watchlist export (Const, Your Rating, Date Rated, Title, …), or a CSV with the columns of Letterboxd's importer (any of ${IMPORTER_COLUMNS.join(', ')}).`,
+  );
 }
 
 /** The file of a Letterboxd export that holds rows of each kind. */

@@ -44,8 +44,12 @@ export function RsvpButtons({ screeningId, myRsvp, disabled = false }: RsvpButto
             icon={icon}
             outlined={shown !== status}
             aria-pressed={shown === status}
-            disabled={disabled || answer.isPending}
-            onClick={() => answer.mutate(status)}
+            // Not disabled while an answer is on its way: that would throw the keyboard's focus out of the group.
+            disabled={disabled}
+            aria-busy={answer.isPending}
+            onClick={() => {
+              if (!answer.isPending) answer.mutate(status);
+            }}
           />
         ))}
       </div>

@@ -39,8 +39,11 @@ export function ReactionBar({ target, initial, signedIn }: { target: ReactionTar
             aria-pressed={mine}
             aria-label={label}
             title={label}
-            disabled={toggle.isPending}
-            onClick={() => toggle.mutate({ reaction: name, on: !mine })}
+            // Not disabled while a reaction is saved: that would drop the keyboard's focus.
+            aria-busy={toggle.isPending}
+            onClick={() => {
+              if (!toggle.isPending) toggle.mutate({ reaction: name, on: !mine });
+            }}
           >
             <span aria-hidden="true">{REACTIONS[name]}</span>
             {count > 0 && <span className="reaction-count">{count}</span>}

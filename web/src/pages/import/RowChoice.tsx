@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { searchImdb } from '../../api/catalogue';
 import { errorText } from '../../api/client';
 import { chooseImportRow } from '../../api/imports';
@@ -35,11 +35,23 @@ function startMode(row: ImportRowView): Mode {
 export function RowChoice({ importId, row }: { importId: number; row: ImportRowView }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>(() => startMode(row));
+  const main = useRef<HTMLDivElement>(null);
+  // The control a member used goes away as the row changes; the keyboard's focus goes to the one that replaced it.
+  const focusAfterChange = useRef(false);
+  const switchMode = (next: Mode) => {
+    focusAfterChange.current = true;
+    setMode(next);
+  };
+  useEffect(() => {
+    if (!focusAfterChange.current) return;
+    focusAfterChange.current = false;
+    main.current?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [mode, row]);
   const choose = useMutation({
     mutationFn: (tconst: string | null) => chooseImportRow(importId, row.id, tconst),
     onSuccess: (reply) => {
       storeRow(queryClient, importId, reply.row, reply.counts);
-      setMode(startMode(reply.row));
+      switchMode(startMode(reply.row));
     },
   });
   const name = titleYear(row.title, row.year);
@@ -49,31 +61,33 @@ export function RowChoice({ importId, row }: { importId: number; row: ImportRowV
 
   let body;
   if (mode === 'pick') {
-    body = <CandidatePicker row={row} name={name} disabled={choose.isPending} onChoose={(tconst) => (tconst === SEARCH ? setMode('search') : choose.mutate(tconst))} />;
+    body = <CandidatePicker row={row} name={name} disabled={choose.isPending} onChoose={(tconst) => (tconst === SEARCH ? switchMode('search') : choose.mutate(tconst))} />;
   } else if (mode === 'search') {
     body = <TitleSearch name={name} disabled={choose.isPending} onChoose={(tconst) => choose.mutate(tconst)} />;
   } else if (row.match === 'skipped') {
     body = (
       <>
         <span className="import-none">{matchLabels().skipped}</span>
-        <Button type="button" label={t('Put back')} icon="pi pi-undo" size="small" text onClick={() => setMode(row.candidates.length ? 'pick' : 'search')} aria-label={t('Put back {{name}}', { name })} />
+        <Button type="button" label={t('Put back')} icon="pi pi-undo" size="small" text onClick={() => switchMode(row.candidates.length ? 'pick' : 'search')} aria-label={t('Put back {{name}}', { name })} />
       </>
     );
   } else {
     body = (
       <>
         <Chosen candidate={row.chosen} />
-        <Button type="button" label={t('Change')} icon="pi pi-pencil" size="small" text onClick={() => setMode(row.candidates.length > 1 ? 'pick' : 'search')} aria-label={t('Change the film for {{name}}', { name })} />
+        <Button type="button" label={t('Change')} icon="pi pi-pencil" size="small" text onClick={() => switchMode(row.candidates.length > 1 ? 'pick' : 'search')} aria-label={t('Change the film for {{name}}', { name })} />
       </>
     );
   }
 
   return (
     <div className="import-choice">
-      <div className="import-choice-main">{body}</div>
+      <div className="import-choice-main" ref={main}>
+        {body}
+      </div>
       {leaveOut}
       {mode !== 'show' && row.match !== 'ambiguous' && row.match !== 'unmatched' ? (
-        <Button type="button" label={t('Keep as it was')} size="small" text severity="secondary" onClick={() => setMode('show')} aria-label={t('Keep {{name}} as it was', { name })} />
+        <Button type="button" label={t('Keep as it was')} size="small" text severity="secondary" onClick={() => switchMode('show')} aria-label={t('Keep {{name}} as it was', { name })} />
       ) : null}
       {choose.isError ? (
         <small className="import-error" role="alert">

@@ -28,6 +28,8 @@ describe('the import screen’s texts', () => {
     assert.equal(progressText(job('parsing', { progress: { done: 1200, total: null, rows_per_second: 85.4 } })), '1,200 rows read · 85 rows/s');
     assert.equal(progressText(job('parsing', { progress: { done: 1, total: null, rows_per_second: null } })), '1 row read');
     assert.equal(progressText(job('importing', { progress: { done: 40, total: 120, rows_per_second: 30 } })), '40 of 120 rows imported · 30 rows/s');
+    // Read rows are then matched against the index: counted out of the total, not as fewer rows read.
+    assert.equal(progressText(job('parsing', { progress: { done: 11750, total: 25000, rows_per_second: 3608 } })), '11,750 of 25,000 rows matched · 3,608 rows/s');
   });
 
   it('counts the rows left out as the rest', () => {

@@ -29,12 +29,18 @@ export const rowsText = (n: number) => tn(n, '{{count}} row', '{{count}} rows');
 /** '1 film', '1,234 films'. */
 export const filmsText = (n: number) => tn(n, '{{count}} film', '{{count}} films');
 
-/** The line under the bar: '120 rows read · 85 rows/s' while reading, '40 of 120 rows imported · 30 rows/s' while applying. */
+/**
+ * The line under the bar: '120 rows read · 85 rows/s' while reading, then '40 of 120 rows matched'
+ * while they are matched (a count of its own, so the figure never seems to go back), and
+ * '40 of 120 rows imported · 30 rows/s' while applying.
+ */
 export function progressText(job: Pick<ImportJob, 'status' | 'progress'>): string {
   const { done, total, rows_per_second: rate } = job.progress;
   const what =
     job.status !== 'importing'
-      ? tn(done, '{{count}} row read', '{{count}} rows read')
+      ? total === null
+        ? tn(done, '{{count}} row read', '{{count}} rows read')
+        : tn(total, '{{done}} of {{count}} row matched', '{{done}} of {{count}} rows matched', { done: formatNumber(done) })
       : total === null
         ? tn(done, '{{count}} row imported', '{{count}} rows imported')
         : tn(total, '{{done}} of {{count}} row imported', '{{done}} of {{count}} rows imported', { done: formatNumber(done) });

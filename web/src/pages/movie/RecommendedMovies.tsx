@@ -7,6 +7,7 @@ import { useDeferredValue, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ensureMovie } from '../../api/catalogue';
 import { useCarouselHiddenSlides } from '../../components/a11y';
+import { recommendationLine } from './recommendationReason';
 import { useRecommendations } from './useMoviePageData';
 import { withBase } from '../../lib/basePath';
 import { t } from '../../i18n';
@@ -59,7 +60,7 @@ function RecommendationCard({ item }: { item: RecommendationItem }) {
         {item.title}
       </div>
       {/* Always there, empty or not: every slide, and so the carousel, has one height. */}
-      <p className="recommendation-review">{item.review}</p>
+      <p className="recommendation-review">{recommendationLine(item)}</p>
       <ViewLink item={item} />
     </div>
   );

@@ -2,7 +2,7 @@ import { DIARY_PAGE_SIZE, type DiaryEntry } from '@movieclub/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Paginator } from 'primereact/paginator';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
@@ -86,11 +86,27 @@ function useDiaryChanged() {
 function OwnViewingActions({ entry }: { entry: DiaryEntry }) {
   const [editing, setEditing] = useState(false);
   const changed = useDiaryChanged();
-  const remove = useMutation({ mutationFn: () => deleteViewing(entry.id), onSuccess: changed });
+  const actions = useRef<HTMLDivElement>(null);
+  // The row goes with the viewing: the keyboard's focus goes to the next entry's title, else the previous one's, else the feed link.
+  const nextFocus = useRef<HTMLElement | null>(null);
+  const remove = useMutation({
+    mutationFn: () => deleteViewing(entry.id),
+    onMutate: () => {
+      const diary = actions.current?.closest('.diary');
+      const rows = [...(diary?.querySelectorAll('.diary-entry') ?? [])];
+      const at = rows.indexOf(actions.current?.closest('.diary-entry') as Element);
+      const neighbour = (rows[at + 1] ?? rows[at - 1])?.querySelector<HTMLElement>('.diary-title');
+      nextFocus.current = neighbour ?? diary?.querySelector<HTMLElement>('.diary-follow a') ?? null;
+    },
+    onSuccess: () => {
+      changed();
+      nextFocus.current?.focus();
+    },
+  });
   const title = entry.movie.year ? `${entry.movie.title} (${entry.movie.year})` : entry.movie.title;
   return (
     <>
-      <div className="diary-actions">
+      <div className="diary-actions" ref={actions}>
         <Button type="button" size="small" text icon="pi pi-pencil" label={t('Edit')} aria-label={t('Edit your viewing of {{title}}', { title })} onClick={() => setEditing(true)} />
         <Button
           type="button"
@@ -158,7 +174,19 @@ function DiaryRow({ entry, isOwn, owner }: { entry: DiaryEntry; isOwn: boolean; 
         )}
         {isOwn && !entry.tagged && <OwnViewingActions entry={entry} />}
       </div>
-      {canAdd && <Button type="button" label={t('Add to my diary')} icon="pi pi-plus" size="small" outlined loading={add.isPending} onClick={() => add.mutate()} className="diary-add" />}
+      {canAdd && (
+        <Button
+          type="button"
+          label={t('Add to my diary')}
+          aria-label={t('Add to my diary: {{title}}', { title: entry.movie.year ? `${entry.movie.title} (${entry.movie.year})` : entry.movie.title })}
+          icon="pi pi-plus"
+          size="small"
+          outlined
+          loading={add.isPending}
+          onClick={() => add.mutate()}
+          className="diary-add"
+        />
+      )}
     </li>
   );
 }

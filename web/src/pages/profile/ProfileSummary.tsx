@@ -2,7 +2,7 @@ import type { Profile } from '@movieclub/contract';
 import { Card } from 'primereact/card';
 import { ProgressBar } from 'primereact/progressbar';
 import type { ReactNode } from 'react';
-import { t } from '../../i18n';
+import { formatPercent, t } from '../../i18n';
 import { averageText, borderColorFor, hoursText, localDate, nextTierText, progressLabelColor } from './profileView';
 import { withBase } from '../../lib/basePath';
 
@@ -60,6 +60,7 @@ export function ProfileSummary({ profile, children }: { profile: Profile; childr
           value={level.progress_pct}
           color={border}
           aria-label={t('Progress to next tier')}
+          displayValueTemplate={formatPercent}
           pt={{ label: { style: { color: progressLabelColor(border, level.progress_pct) } } }}
         />
         {nextTier ? <div className="profile-next-tier">{nextTier}</div> : null}

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { castVote, takeBackVote } from '../../api/screenings';
+import { mayAnswer } from './answering';
 import { Phrase } from '../../components/Phrase';
 import { withBase } from '../../lib/basePath';
 import { formatNumber, t } from '../../i18n';
@@ -46,6 +47,10 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
     mutationFn: ({ movieId, vote, undo }: VoteChange) => (undo ? takeBackVote(screening.id, movieId) : castVote(screening.id, { movie_id: movieId, vote })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.screening(screening.id) }),
   });
+  // One change at a time, without disabling the buttons meanwhile (that would drop the keyboard's focus).
+  const vote = (next: VoteChange) => {
+    if (!change.isPending) change.mutate(next);
+  };
   const canVote = screening.permissions.vote;
   const upsLeft = SCREENING_UP_VOTES_MAX - mine.up.length;
 
@@ -63,7 +68,7 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
             })}
           </p>
         ) : (
-          screening.permissions.rsvp && <p className="screening-hint">{signedIn ? t("Answer 'Going' to vote.") : t('Sign in and answer Going to vote.')}</p>
+          mayAnswer(screening, signedIn) && <p className="screening-hint">{signedIn ? t("Answer 'Going' to vote.") : t('Sign in and answer Going to vote.')}</p>
         )}
       </div>
       {change.isError && (
@@ -111,8 +116,8 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
                       outlined={!votedUp}
                       aria-pressed={votedUp}
                       aria-label={votedUp ? t('Voted for {{title}}', { title: movie.title }) : t('Vote for {{title}}', { title: movie.title })}
-                      disabled={change.isPending || (!votedUp && upsLeft <= 0)}
-                      onClick={() => change.mutate({ movieId: movie.id, vote: 'up', undo: votedUp })}
+                      disabled={!votedUp && upsLeft <= 0}
+                      onClick={() => vote({ movieId: movie.id, vote: 'up', undo: votedUp })}
                     />
                     <Button
                       type="button"
@@ -123,8 +128,8 @@ export function CandidateBoard({ screening, signedIn }: { screening: ScreeningDe
                       outlined={!vetoed}
                       aria-pressed={vetoed}
                       aria-label={vetoed ? t('Vetoed {{title}}', { title: movie.title }) : t('Veto {{title}}', { title: movie.title })}
-                      disabled={change.isPending || (!vetoed && mine.veto !== null)}
-                      onClick={() => change.mutate({ movieId: movie.id, vote: 'veto', undo: vetoed })}
+                      disabled={!vetoed && mine.veto !== null}
+                      onClick={() => vote({ movieId: movie.id, vote: 'veto', undo: vetoed })}
                     />
                   </div>
                 )}

@@ -35,11 +35,14 @@ export function PickCard({ screening, revealToken, onPicked }: PickCardProps) {
           <Button
             type="button"
             label={screening.picked_movie ? t('Pick again') : t('Pick for the room')}
+            // Busy, not disabled, while it draws: a disabled button would drop the keyboard's focus.
             icon="pi pi-sparkles"
-            loading={pick.isPending}
+            aria-busy={pick.isPending}
             disabled={nothingToPick !== null}
             aria-describedby="pick-hint"
-            onClick={() => pick.mutate()}
+            onClick={() => {
+              if (!pick.isPending) pick.mutate();
+            }}
           />
           <p className="screening-hint" id="pick-hint">
             {nothingToPick ?? t('Chooses among the movies nobody vetoed and nobody coming has seen, weighted by votes.')}

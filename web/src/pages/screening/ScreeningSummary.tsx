@@ -3,13 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { cancelScreening, screeningCalendarUrl } from '../../api/screenings';
 import { RsvpButtons } from '../../components/screenings/RsvpButtons';
 import { screeningTime } from '../../lib/screeningTime';
+import { mayAnswer } from './answering';
 import { t } from '../../i18n';
 
 const ScheduleDialog = lazy(() => import('../../components/screenings/ScheduleDialog'));
@@ -18,8 +19,11 @@ const ScheduleDialog = lazy(() => import('../../components/screenings/ScheduleDi
 export function ScreeningSummary({ screening, signedIn }: { screening: ScreeningDetail; signedIn: boolean }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const cancel = useMutation({
     mutationFn: () => cancelScreening(screening.id),
+    // The button goes with the night; the keyboard's focus goes to the heading that now says 'Cancelled'.
+    onSuccess: () => heading.current?.focus(),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.screenings }),
   });
   const cancelled = screening.status === 'cancelled';
@@ -29,7 +33,7 @@ export function ScreeningSummary({ screening, signedIn }: { screening: Screening
 
   return (
     <Card className="screening-summary">
-      <h2 className="screening-heading">
+      <h2 className="screening-heading" ref={heading} tabIndex={-1}>
         {t('Movie night:')}{' '}
         <Link to={`/watchlist/${watchlistIdentifier(screening.watchlist_id, screening.watchlist_name)}`}>{screening.watchlist_name}</Link>
         {cancelled && <Tag value={t('Cancelled')} severity="danger" className="screening-cancelled-tag" />}
@@ -38,8 +42,8 @@ export function ScreeningSummary({ screening, signedIn }: { screening: Screening
       {screening.place && <p className="screening-where">{screening.place}</p>}
       {screening.note && <p className="screening-note">{screening.note}</p>}
       {screening.created_by && <p className="screening-hint">{t('Scheduled by {{name}}', { name: screening.created_by })}</p>}
-      {screening.permissions.rsvp && signedIn && <RsvpButtons screeningId={screening.id} myRsvp={screening.my_rsvp} />}
-      {screening.permissions.rsvp && !signedIn && (
+      {mayAnswer(screening, signedIn) && signedIn && <RsvpButtons screeningId={screening.id} myRsvp={screening.my_rsvp} />}
+      {mayAnswer(screening, signedIn) && !signedIn && (
         <p className="screening-hint">
           <Link to="/login">{t('Login')}</Link> {t('to answer whether you are coming.')}
         </p>
@@ -51,7 +55,9 @@ export function ScreeningSummary({ screening, signedIn }: { screening: Screening
         {screening.permissions.edit && (
           <>
             <Button type="button" size="small" outlined label={t('Change')} icon="pi pi-pencil" onClick={() => setEditing(true)} />
-            <Button type="button" size="small" outlined severity="danger" label={t('Cancel movie night')} icon="pi pi-times" loading={cancel.isPending} onClick={confirmCancel} />
+            {screening.attendees.length === 0 && (
+              <Button type="button" size="small" outlined severity="danger" label={t('Cancel movie night')} icon="pi pi-times" loading={cancel.isPending} onClick={confirmCancel} />
+            )}
           </>
         )}
       </div>

@@ -53,7 +53,7 @@ const toolbar = () => (
 
 /**
  * Names what Quill builds from the toolbar markup: the header picker (a span acting as a
- * button, and its choices), the link box, and the editable area itself.
+ * button, and its choices), the link box, and the editable area itself; lets Tab leave it.
  */
 function nameEditorControls(quill: Quill) {
   const toolbar = quill.getModule('toolbar') as { container?: HTMLElement } | undefined;
@@ -68,6 +68,10 @@ function nameEditorControls(quill: Quill) {
   quill.root.setAttribute('role', 'textbox');
   quill.root.setAttribute('aria-multiline', 'true');
   quill.root.setAttribute('aria-label', t('Description'));
+  // Tab leaves the editor for Save and Cancel, as in any text box, instead of typing a tab (a keyboard trap).
+  delete (quill.keyboard as unknown as { bindings: Record<string, unknown> }).bindings.Tab;
+  // Edit was pressed to write: the text goes where the keyboard is.
+  quill.focus();
 }
 
 interface DescriptionBoxProps {

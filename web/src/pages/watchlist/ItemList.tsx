@@ -25,7 +25,7 @@ import { ItemSeenBy } from './ItemSeenBy';
 import type { OwnerData } from './useWatchlistData';
 import { visibleItems } from './rules';
 import { withBase } from '../../lib/basePath';
-import { t } from '../../i18n';
+import { formatOneDecimal, t } from '../../i18n';
 
 interface ItemListProps {
   items: WatchlistItem[];
@@ -78,7 +78,7 @@ function RowContent({ item, position, grade, preview = false }: RowContentProps)
           </Link>
         )}
         <span className="item-meta">
-          IMDb {item.imdb_rating ?? t('N/A')} · {item.length ? t('{{minutes}} min', { minutes: item.length }) : t('N/A')}
+          IMDb {item.imdb_rating != null ? formatOneDecimal(item.imdb_rating) : t('N/A')} · {item.length ? t('{{minutes}} min', { minutes: item.length }) : t('N/A')}
         </span>
         {!preview && <ItemSeenBy movieId={item.id} />}
       </div>

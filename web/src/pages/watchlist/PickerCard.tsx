@@ -48,7 +48,15 @@ export function PickerCard({ listId, canPick, hasUnreviewed, pickedMovie, picked
       subTitle={canEdit ? t('Random unreviewed movie (persisted)') : t('Only editors can pick; everyone sees result')}
       className="picker-card"
     >
-      <Button type="button" label={t('Pick a Movie')} icon="pi pi-sparkles" disabled={!canEdit || exhausted || listId === null || busy} onClick={() => listId !== null && pick.mutate(listId)} />
+      {/* Busy, not disabled, while it picks: a disabled button would drop the keyboard's focus. */}
+      <Button
+        type="button"
+        label={t('Pick a Movie')}
+        icon="pi pi-sparkles"
+        aria-busy={busy}
+        disabled={!canEdit || exhausted || listId === null}
+        onClick={() => !busy && listId !== null && pick.mutate(listId)}
+      />
       {canEdit && !exhausted && <p className="picker-hint">{t('Click the button to pick a movie you have not reviewed.')}</p>}
       {canEdit && exhausted && listId !== null && <p className="picker-hint">{t('No unreviewed movies available.')}</p>}
       <div className="picker-result" aria-live="polite">

@@ -101,8 +101,12 @@ export function WatchlistPage() {
   const realtimeProblem = useWatchlistSocket(list?.id ?? null, {
     onPick: data.applyPick,
     // Its movie nights are read apart from the list: RSVPs and picks leave the list as it is.
-    onChanged: (event) =>
-      event.what === 'screenings' ? void queryClient.invalidateQueries({ queryKey: queryKeys.screenings }) : reloadAfterChange(),
+    onChanged: (event) => {
+      if (event.what === 'screenings') return void queryClient.invalidateQueries({ queryKey: queryKeys.screenings });
+      reloadAfterChange();
+      // The public lists beside it count their movies: another member's addition or removal changes the count.
+      if (event.what === 'items') void queryClient.invalidateQueries({ queryKey: queryKeys.publicLists });
+    },
   });
 
   // The slug rule: an address with an outdated or missing slug is corrected in place.

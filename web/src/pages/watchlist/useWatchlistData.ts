@@ -107,9 +107,15 @@ export function useWatchlistData(target: ListTarget, user: CurrentUser | null | 
     if (listKey) await queryClient.cancelQueries({ queryKey: listKey });
   }, [queryClient, listKey]);
 
+  // Two picks at once reach the page in either order (one through another server process): the
+  // later by `picked_at` stands, as it does in the database, so an earlier one arriving last is ignored.
   const applyPick = useCallback(
     (event: WatchlistPickEvent) =>
-      setList((previous) => (previous.id === event.watchlist_id ? { ...previous, picked_movie: event.picked_movie, picked_at: event.picked_at } : previous)),
+      setList((previous) =>
+        previous.id === event.watchlist_id && !(previous.picked_at && event.picked_at && event.picked_at < previous.picked_at)
+          ? { ...previous, picked_movie: event.picked_movie, picked_at: event.picked_at }
+          : previous,
+      ),
     [setList],
   );
 
