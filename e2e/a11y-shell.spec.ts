@@ -20,4 +20,34 @@ describe('accessibility of the shell screens', () => {
       await context.close();
     });
   }
+
+  it('puts the focus on a new screen\'s heading, unless the screen focused a field of its own', async () => {
+    const { page, context } = await newPage(browser, site.url);
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return element?.matches('h1') ? `h1: ${element.textContent}` : ((element as HTMLInputElement | null)?.labels?.[0]?.textContent ?? element?.tagName ?? '');
+    });
+    await page.goto('/no-such-page');
+    const home = page.getByRole('link', { name: 'Back to all movies' });
+    await home.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.url}/`);
+    await home.waitFor({ state: 'detached' });
+    assert.match(await focused(), /^h1: /, 'a followed link leaves the focus on the new screen\'s heading');
+    const heading = await page.locator('.app-title').textContent();
+    assert.equal(await focused(), `h1: ${heading}`);
+    // Back: the screen before, its heading focused likewise.
+    await page.goBack();
+    await page.waitForURL(`${site.url}/no-such-page`);
+    await page.getByRole('link', { name: 'Back to all movies' }).waitFor();
+    assert.equal(await focused(), `h1: ${await page.locator('.app-title').textContent()}`);
+    // The login screen puts the focus in its first field: it keeps it.
+    await page.goto('/login');
+    await page.locator('main').getByRole('link', { name: 'Register' }).click();
+    await page.waitForURL(`${site.url}/register`);
+    await page.getByLabel('Username').waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+    assert.equal(await focused(), 'Username');
+    await context.close();
+  });
 });

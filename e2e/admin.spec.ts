@@ -222,4 +222,65 @@ describe('the admin page, registration modes and invitations in the browser', ()
     assert.deepEqual(pageErrors, []);
     await context.close();
   });
+
+  it("keeps the keyboard's place through the admin page's actions", async () => {
+    const admin = site.agent();
+    await admin.post('/api/login', { username: 'adm_first', password: PASSWORD });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, { agent: admin });
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto('/admin');
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement as HTMLInputElement | null;
+      return element?.getAttribute('aria-label') || element?.labels?.[0]?.textContent || element?.textContent?.trim() || element?.tagName || '';
+    });
+    const press = async (name: string, exact = false) => {
+      await page.getByRole('button', { name, exact }).focus();
+      await page.keyboard.press('Enter');
+    };
+
+    // Saved, the button has nothing left to save but keeps the focus.
+    const current = (await admin.get('/api/admin/settings')).body.registration as string;
+    await page.locator(`label[for="registration-${current === 'open' ? 'invite' : 'open'}"]`).click();
+    assert.equal(await page.getByRole('button', { name: 'Save registration' }).getAttribute('aria-disabled'), 'false', 'a change to save');
+    await press('Save registration');
+    await page.getByText('Registration saved.').waitFor();
+    assert.equal(await focused(), 'Save registration');
+    assert.equal(await page.getByRole('button', { name: 'Save registration' }).getAttribute('aria-disabled'), 'true');
+
+    // A new invitation's link takes the focus; a revoked one hands it to the next row's 'Revoke', the last to the form.
+    for (const note of ['Keyboard one', 'Keyboard two']) {
+      await page.getByLabel('Note (optional)').fill(note);
+      await press('Create invitation');
+      await page.locator('.admin-invitations .admin-table tbody tr', { hasText: note }).waitFor();
+      assert.equal(await focused(), 'New invitation link');
+    }
+    await press('Revoke the invitation Keyboard two');
+    await page.locator('.admin-invitations .admin-table tbody tr', { hasText: 'Keyboard two' }).waitFor({ state: 'detached' });
+    for (let rows = await page.locator('.admin-invitations .admin-table tbody tr').count(); rows > 0; rows = await page.locator('.admin-invitations .admin-table tbody tr').count()) {
+      assert.match(await focused(), /^Revoke the invitation /);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((count) => document.querySelectorAll('.admin-invitations .admin-table tbody tr').length < count, rows);
+    }
+    await page.getByText('No invitations yet.').waitFor();
+    assert.equal(await focused(), 'Note (optional)');
+
+    // The webhook: saved, it keeps the focus on Save; back to the server's setting, on the address.
+    await page.getByLabel('Webhook address').fill('http://127.0.0.1:9/keyboard');
+    await press('Save', true);
+    await page.getByText('Outgoing notifications saved.').waitFor();
+    assert.equal(await focused(), 'Save');
+    await press("Use the server's setting");
+    await page.getByText("Back to the server's own setting.").waitFor();
+    assert.equal(await focused(), 'Webhook address');
+
+    // A media-server secret: its addresses take the focus, and Done gives it back.
+    await press('Create secret');
+    await page.getByRole('heading', { name: 'Webhook addresses' }).waitFor();
+    assert.equal(await focused(), 'Webhook addresses');
+    await press('Done', true);
+    await page.getByRole('heading', { name: 'Webhook addresses' }).waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'Rotate secret');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
 });

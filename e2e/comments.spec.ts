@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { addMovie, createUser } from '../server/src/testing/factories';
+import { addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { OWASP_PAYLOADS } from '../server/src/watchlists/xssPayloads';
 import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
 import { checkScreen } from './support/screens';
@@ -137,6 +137,56 @@ describe('comments, reactions and spoilers in the browser', () => {
     await comment.getByRole('button', { name: 'Delete' }).click();
     await own.getByRole('button', { name: '0 comments' }).waitFor();
     await own.locator('.comment').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('keeps the keyboard in the thread as a comment is posted, edited and deleted', async () => {
+    const keyboardMovie = (await addMovie(site.database.db, { title: 'Keyboard Feature', year: 2002 })).id;
+    await addReview(site.database.db, { user_id: rae.id, movie_id: keyboardMovie, stars: 7 });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, sam);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`/movie/${keyboardMovie}`);
+    const review = reviewBy(page, 'talk_rae');
+    await review.getByRole('button', { name: '0 comments' }).click();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.id || document.activeElement?.tagName);
+    const focusedLabel = () => page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.labels?.[0]?.textContent ?? '');
+
+    // Posted with Enter on 'Comment': the box empties and keeps the focus, ready for the next one.
+    await review.getByLabel('Your comment').fill('First thought.');
+    await review.getByRole('button', { name: 'Comment', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await review.locator('.comment', { hasText: 'First thought.' }).waitFor();
+    await review.getByRole('button', { name: '1 comment' }).waitFor();
+    assert.equal(await focusedLabel(), 'Your comment', 'the focus is in the emptied box');
+    await page.keyboard.type('Second thought.');
+    await review.getByRole('button', { name: 'Comment', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const second = review.locator('.comment', { hasText: 'Second thought.' });
+    await second.waitFor();
+
+    // Edit names whose comment it opens; the box takes the focus, and Save gives it back to Edit.
+    const edit = second.getByRole('button', { name: 'Edit comment by talk_sam' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await focusedLabel(), 'Change your comment');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Changed.');
+    await second.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
+    await second.locator('.comment-date', { hasText: 'edited' }).waitFor();
+    assert.equal(await focused(), 'Edit comment by talk_sam', 'back on Edit after saving');
+    await page.keyboard.press('Enter');
+    await second.getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await focused(), 'Edit comment by talk_sam', 'back on Edit after cancelling');
+
+    // Deleted, the comment's buttons go: the focus goes to the thread around them, not to the page.
+    await second.getByRole('button', { name: 'Delete comment by talk_sam' }).focus();
+    await page.keyboard.press('Enter');
+    await review.getByRole('button', { name: '1 comment' }).waitFor();
+    await second.waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'Comments');
+    assert.deepEqual(pageErrors, []);
     await context.close();
   });
 

@@ -214,4 +214,30 @@ describe('who has seen a movie in a new club', () => {
     assert.deepEqual(pageErrors, []);
     await context.close();
   });
+
+  it('speaks of a year that is over in the past tense, and draws no empty scale', async () => {
+    const pam = await createUser(site, 'past_pam');
+    const movie = await addMovie(site.database.db, { title: 'Past Year Film', genres: 'Drama' });
+    await addReview(site.database.db, { user_id: pam.id, movie_id: movie.id, stars: 6, created_at: '2024-05-01T20:00:00.000Z', updated_at: '2024-05-01T20:00:00.000Z' });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, pam);
+    await page.goto('/club');
+    await page.getByLabel('Period').selectOption('2024');
+    await page.locator('.club-title', { hasText: 'The club in 2024' }).waitFor();
+    const text = await page.locator('.club-page').innerText();
+    assert.match(text, /No film had three ratings this year\./);
+    assert.match(text, /No two members rated a film differently this year\./);
+    assert.doesNotMatch(text, /\byet\b/);
+
+    // A member who rated nothing: the 1–10 scale is not drawn empty.
+    await page.goto('/user/profile/first_member?tab=stats');
+    const ratings = page.locator('figure.bar-chart', { has: page.locator('figcaption', { hasText: /^Ratings$/ }) });
+    await ratings.getByText('Nothing yet.').waitFor();
+    assert.equal(await ratings.locator('canvas').count(), 0);
+    await page.goto('/user/profile/past_pam?tab=stats');
+    await page.getByLabel('Period').selectOption('2024');
+    const grades = page.locator('figure.bar-chart', { has: page.locator('figcaption', { hasText: /^TTM grades$/ }) });
+    await grades.getByText('Nothing in this year.').waitFor();
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
 });

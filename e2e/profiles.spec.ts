@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { addImdbTitle, addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { closeStage, newPage, openStage, registerAndLogin, screenshot, type Site } from './support/harness';
+import { layoutProblems } from './support/layout';
+import { PHONE } from './support/screens';
 
 /** The id of a user registered through the screens. */
 async function userId(site: Site, username: string): Promise<number> {
@@ -104,6 +106,23 @@ describe('public profiles in the browser', () => {
     await page.waitForURL(`**/movie/${room.id}`);
     assert.deepEqual(pageErrors, []);
     await context.close();
+  });
+
+  it('keeps a name of the longest kind inside a phone, and says whose year it is in German for a name ending in s', async () => {
+    const longName = 'Wolfgang_Amadeus_Mozart_Fan_1756';
+    await createUser(site, longName);
+    const { page, context, pageErrors } = await newPage(browser, site.url, PHONE);
+    await page.goto(`/user/profile/${longName}`);
+    await page.locator('.profile-username', { hasText: longName }).waitFor();
+    assert.deepEqual(await layoutProblems(page), []);
+    await context.close();
+
+    await createUser(site, 'hans');
+    const german = await newPage(browser, site.url, PHONE, 'de-DE');
+    await german.page.goto(`/user/profile/hans/year/${new Date().getFullYear()}`);
+    await german.page.getByRole('heading', { name: `Das Filmjahr ${new Date().getFullYear()} von hans` }).waitFor();
+    assert.deepEqual([...pageErrors, ...german.pageErrors], []);
+    await german.context.close();
   });
 
   it('shows the server’s sentence in red for an unknown member', async () => {

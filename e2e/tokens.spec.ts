@@ -22,17 +22,22 @@ describe('personal API tokens in the browser', () => {
     await card.getByLabel('Name').fill('Rating script');
     await card.getByRole('button', { name: 'Access' }).click();
     await page.getByRole('option', { name: 'Read and write' }).click();
-    // An expiry chosen in the date picker: the 15th of next month.
-    await card.locator('.p-datepicker-trigger').click();
-    const picker = page.locator('.p-datepicker');
-    await picker.waitFor();
-    await picker.locator('.p-datepicker-next').click();
-    await picker.locator('td:not(.p-datepicker-other-month) > span:not(.p-disabled)', { hasText: /^15$/ }).click();
-    await picker.waitFor({ state: 'hidden' });
+    // An expiry typed into the browser's date field, as a keyboard would: the 15th of next month.
+    const fifteenth = new Date();
+    fifteenth.setDate(1);
+    fifteenth.setMonth(fifteenth.getMonth() + 1);
+    fifteenth.setDate(15);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const expiresField = card.getByLabel('Expires (optional)');
+    assert.equal(await expiresField.getAttribute('type'), 'date');
+    await expiresField.fill(`${fifteenth.getFullYear()}-${pad(fifteenth.getMonth() + 1)}-15`);
     await card.getByRole('button', { name: 'Create token' }).click();
 
     const shown = card.getByRole('textbox', { name: 'Token' });
     await shown.waitFor();
+    const focusedText = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent || '');
+    const focusedLabel = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '');
+    assert.equal(await focusedText(), 'Your new token “Rating script”', 'the new panel takes the focus');
     const token = await shown.inputValue();
     assert.match(token, /^mc_[A-Za-z0-9_-]{43}$/);
     assert.equal(await shown.getAttribute('readonly'), '');
@@ -40,12 +45,8 @@ describe('personal API tokens in the browser', () => {
     const row = card.locator('.api-token', { hasText: 'Rating script' });
     await row.getByText('Read and write').waitFor();
     await row.getByText('Never used').waitFor();
-    const nextMonth = new Date();
-    nextMonth.setDate(1);
-    nextMonth.setMonth(nextMonth.getMonth() + 1);
-    nextMonth.setDate(15);
     const expiry = await row.locator('dt:text-is("Expires") + dd').innerText();
-    assert.equal(expiry, nextMonth.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+    assert.equal(expiry, fifteenth.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
     await checkScreen(page, 'profile-api-tokens');
 
     // A script, not the browser: no cookie, only the token.
@@ -63,6 +64,7 @@ describe('personal API tokens in the browser', () => {
 
     await card.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'detached' });
+    assert.equal(await focusedLabel(), 'Name', 'Done hands the focus to the form');
     await page.reload();
     const lastUsed = row.locator('dt:text-is("Last used") + dd');
     await lastUsed.filter({ hasNotText: 'Never used' }).waitFor();
@@ -74,19 +76,26 @@ describe('personal API tokens in the browser', () => {
     });
     await row.getByRole('button', { name: 'Revoke Rating script' }).click();
     await card.getByText('You have no API tokens.').waitFor();
+    assert.equal(await focusedLabel(), 'Name', 'the last token revoked, the focus goes to the form');
 
     const refused = await rate();
     assert.equal(refused.status, 401);
     assert.equal(((await refused.json()) as { error: string }).error, 'This API token is not valid or has expired.');
 
-    // A token revoked right after it was made takes its 'copy it now' panel with it.
+    // A token revoked right after it was made takes its 'copy it now' panel with it, and the
+    // focus goes to the next token's 'Revoke'.
+    await card.getByLabel('Name').fill('Keeper');
+    await card.getByRole('button', { name: 'Create token' }).click();
+    await card.getByRole('button', { name: 'Revoke Keeper' }).waitFor();
     await card.getByLabel('Name').fill('Throwaway');
     await card.getByRole('button', { name: 'Create token' }).click();
-    await shown.waitFor();
+    await card.getByRole('button', { name: 'Revoke Throwaway' }).waitFor();
+    assert.equal(await focusedText(), 'Your new token “Throwaway”', 'a second new token takes the focus too');
     page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Revoke Throwaway' }).click();
-    await card.getByText('You have no API tokens.').waitFor();
+    await card.locator('.api-token', { hasText: 'Throwaway' }).waitFor({ state: 'detached' });
     await shown.waitFor({ state: 'detached' });
+    assert.equal(await focusedText(), 'Revoke Keeper');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -186,6 +186,51 @@ describe('the watchlist page', () => {
     await context.close();
   });
 
+  it('keeps the keyboard on the list as rows and moderators are removed', async () => {
+    const owner = await member(site, 'keys_owner');
+    for (const name of ['keys_mod_a', 'keys_mod_b']) await member(site, name);
+    const list = await publicList(site, owner, 'Keyed Rows', ['Keyed One', 'Keyed Two', 'Keyed Three']);
+    for (const username of ['keys_mod_a', 'keys_mod_b']) {
+      assert.equal((await owner.post('/api/add_moderator', { username, watchlist_id: list.id })).status, 200);
+    }
+    const { page, context, pageErrors } = await pageAs(browser, site, owner);
+    await page.goto(list.path);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+    const row = (title: string) => page.locator('.watchlist-item', { hasText: title });
+
+    // Each 'Remove' names its movie; the focus goes to the 'Remove' of the row taking the place.
+    await page.getByRole('button', { name: 'Remove Keyed Two' }).focus();
+    await page.keyboard.press('Enter');
+    await row('Keyed Two').waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'Remove Keyed Three');
+    await page.keyboard.press('Enter');
+    await row('Keyed Three').waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'Remove Keyed One', 'the last row gone, the one before it');
+    await page.keyboard.press('Enter');
+    // The owner's own public list, emptied, is not their personal watchlist.
+    await page.locator('.item-list-empty', { hasText: 'This list has no movies yet.' }).waitFor();
+    assert.equal(await focused(), 'Movies in this list', 'the list emptied, the focus stays on it');
+
+    // A removed moderator's button goes: the focus goes to the next one's, then to the name field.
+    await page.getByRole('button', { name: 'Remove moderator keys_mod_a' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.moderator-list').getByRole('link', { name: 'keys_mod_a' }).waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'Remove moderator keys_mod_b');
+    await page.keyboard.press('Enter');
+    await page.locator('.moderator-list').getByRole('link', { name: 'keys_mod_b' }).waitFor({ state: 'detached' });
+    assert.equal(await focused(), 'Add moderator by username');
+    // Added from the button, the emptied field turns it off: the focus goes back to the field.
+    await page.keyboard.type('keys_mod_a');
+    await page.getByRole('button', { name: 'Add Moderator' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.moderator-list').getByRole('link', { name: 'keys_mod_a' }).waitFor();
+    assert.equal(await focused(), 'Add moderator by username');
+    const stored = await site.database.db.selectFrom('watchlist_items').select('movie_id').where('watchlist_id', '=', list.id).execute();
+    assert.deepEqual(stored, [], 'the removals were saved');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
   it('reorders by dropping a row on the middle of another row, with an insertion marker, and by keyboard', async () => {
     const editor = await member(site, 'drag_editor');
     const list = await publicList(site, editor, 'Drag Rows', ['Row First', 'Row Second', 'Row Third']);
@@ -225,6 +270,12 @@ describe('the watchlist page', () => {
     // Keyboard: the Move buttons, and focus stays with the moved movie.
     const up = page.getByRole('button', { name: 'Move Row First up' });
     await up.focus();
+    // A new order of the same movies: who has seen and rated them is not asked again.
+    const askedAgain: string[] = [];
+    const noteAsked = (request: { url(): string }) => {
+      if (/\/seen\?|\/ratings\?|\/seen-by/.test(request.url())) askedAgain.push(request.url());
+    };
+    page.on('request', noteAsked);
     for (const expected of [
       ['Row Second', 'Row First', 'Row Third'],
       ['Row First', 'Row Second', 'Row Third'],
@@ -233,7 +284,13 @@ describe('the watchlist page', () => {
       await page.keyboard.press('Enter');
       assert.equal((await put).status(), 200);
       assert.deepEqual(await titlesShown(page), expected);
+      // The focus stays on the button, so its new place is said.
+      const said = `Row First moved to position ${expected.indexOf('Row First') + 1} of 3.`;
+      assert.equal(await page.locator('.item-list p[role="status"]').textContent(), said);
     }
+    await page.waitForTimeout(500); // the list's own change echo and its reload
+    page.off('request', noteAsked);
+    assert.deepEqual(askedAgain, []);
     assert.equal(await up.isDisabled(), true, 'the first row cannot move up');
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Move Row First down');
     await page.reload();

@@ -8,7 +8,11 @@ const TAG = 'Accounts';
 export const oidcConfigReply = z.object({
   success: z.literal(true),
   enabled: z.boolean().meta({ description: 'Whether members may sign in through an identity provider (OIDC_ISSUER is set).' }),
-  label: z.string().nullable().meta({ description: "The sign-in button's text (OIDC_BUTTON_LABEL); null when not enabled." }),
+  label: z
+    .string()
+    .nullable()
+    .meta({ description: "The sign-in button's text as OIDC_BUTTON_LABEL sets it; null when that is not set (the client words 'Sign in with <host>' in the reader's language) or not enabled." }),
+  host: z.string().nullable().meta({ description: "The identity provider's host name (from OIDC_ISSUER), for the default button text; null when not enabled." }),
   only: z.boolean().meta({ description: 'OIDC_ONLY: the password form is hidden; password login and registration answer 403.' }),
 });
 export type OidcConfigReply = z.infer<typeof oidcConfigReply>;

@@ -13,6 +13,8 @@ export const OIDC_ERRORS = {
   access_denied: 'The identity provider did not let you sign in here.',
   provider_error: 'The identity provider could not sign you in. Try again.',
   expired: 'The sign-in took too long or was started in another browser. Try again.',
+  /** The flow cookie belongs to a newer sign-in (another tab of this browser) than the one that came back. */
+  superseded: 'A newer sign-in, started in another tab, replaced this one. Finish it there, or try again.',
   unavailable: 'The identity provider could not be reached. Try again in a moment.',
   failed: 'The answer from the identity provider could not be checked. Try again.',
   registration_closed: REGISTRATION_CLOSED,

@@ -79,7 +79,7 @@ describe('configuration from the environment', () => {
       issuer: 'https://authentik.example.org/application/o/movieclub/',
       clientId: 'movieclub',
       clientSecret: 's3cret',
-      label: 'Sign in with authentik.example.org',
+      label: null,
       only: false,
       signOutAtProvider: false,
     });

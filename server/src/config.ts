@@ -77,8 +77,8 @@ export interface OidcConfig {
   clientId: string;
   /** Null for a public client (PKCE alone). */
   clientSecret: string | null;
-  /** The sign-in button's text. */
-  label: string;
+  /** The sign-in button's text (OIDC_BUTTON_LABEL); null for the client's own 'Sign in with <issuer host>', in the reader's language. */
+  label: string | null;
   /** Hide the password form; password login and registration answer 403. */
   only: boolean;
   /** Signing out here also ends the member's session at the provider (RP-initiated logout), when they signed in through it. */
@@ -302,8 +302,8 @@ function oidc(env: NodeJS.ProcessEnv): OidcConfig | null {
     throw new ConfigError(`OIDC_ISSUER must be the identity provider's issuer address, such as https://auth.example.org/realms/club; it is '${issuer}'.`);
   }
   if (clientId === null) throw new ConfigError('OIDC_ISSUER is set but OIDC_CLIENT_ID is not; set OIDC_ISSUER and OIDC_CLIENT_ID, or neither.');
-  const label = optional(env, 'OIDC_BUTTON_LABEL') ?? `Sign in with ${parsed.hostname}`;
-  if (label.length > OIDC_LABEL_MAX) throw new ConfigError(`OIDC_BUTTON_LABEL must be at most ${OIDC_LABEL_MAX} characters long.`);
+  const label = optional(env, 'OIDC_BUTTON_LABEL');
+  if (label !== null && label.length > OIDC_LABEL_MAX) throw new ConfigError(`OIDC_BUTTON_LABEL must be at most ${OIDC_LABEL_MAX} characters long.`);
   // Kept as written: the discovery document must name exactly this issuer (Authentik's ends in a slash, Keycloak's does not).
   return { issuer, clientId, clientSecret: optional(env, 'OIDC_CLIENT_SECRET'), label, only, signOutAtProvider };
 }

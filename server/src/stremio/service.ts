@@ -8,9 +8,15 @@ import { itemsForAddon, listByAddonIdentifier } from '../watchlists/service';
 
 const catalogId = (list: Pick<ListRow, 'id'>) => `movieclub-watchlist-${list.id}`;
 
-/** A stored address as an absolute one on this site; the logo stands in for a missing poster. */
+/**
+ * The add-on's logo: Stremio asks for a 256×256 PNG (the SVG is not drawn by every Stremio app).
+ * web/public/icons/icon-256.png, the 512 icon scaled down.
+ */
+const LOGO_PATH = '/icons/icon-256.png';
+
+/** A stored address as an absolute one on this site; the logo (the PNG, which every Stremio app draws) stands in for a missing poster. */
 function absolute(base: string, url: string | null): string {
-  return url ? absoluteOn(base, url) : `${base}/logo.svg`;
+  return url ? absoluteOn(base, url) : `${base}${LOGO_PATH}`;
 }
 
 /** `skip=200&genre=x` → 200 (other extras are ignored). */
@@ -40,7 +46,7 @@ export async function manifest(db: Kysely<Database>, identifier: string, base: s
     types: ['movie'],
     idPrefixes: ['tt'],
     catalogs: [{ type: 'movie', id: catalogId(list), name: list.name, extra: [{ name: 'skip', isRequired: false }] }],
-    logo: `${base}/logo.svg`,
+    logo: `${base}${LOGO_PATH}`,
     behaviorHints: { configurable: false, configurationRequired: false },
   };
 }

@@ -1,12 +1,20 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { addMovie, createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
 // Both are CommonJS packages without types: the linter Stremio publishes, and the client its apps use.
 const require = createRequire(import.meta.url);
 const { lintManifest } = require('stremio-addon-linter') as { lintManifest(manifest: unknown): { valid: boolean; errors: unknown[]; warnings: unknown[] } };
+/** The client's public files (the build copies them as they are), for the logo the add-on names. */
+const WEB_PUBLIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
+
 const addonClient = require('stremio-addon-client') as {
   detectFromURL(url: string): Promise<{ addon: { manifest: any; get(resource: string, type: string, id: string, extra?: unknown): Promise<any> } }>;
 };
@@ -19,9 +27,13 @@ for (const kind of TEST_DATABASES) {
     let personalId: number;
     let movies: Awaited<ReturnType<typeof addMovie>>[];
     let owner: SignedInUser;
+    let webDist: string;
 
     before(async () => {
-      app = await startTestApp(kind);
+      webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'stremio-web-'));
+      fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>MovieClub</title></head><body></body></html>');
+      fs.cpSync(path.join(WEB_PUBLIC, 'icons'), path.join(webDist, 'icons'), { recursive: true });
+      app = await startTestApp(kind, { config: { webDist } });
       owner = await createUser(app, 'stremio_owner');
       movies = [
         await addMovie(app.database.db, { title: 'Alpha', tconst: 'tt0111161', imdb_rating: 9.3, year: 1994, plot: 'Hope.', poster: 'https://img.example/a.jpg' }),
@@ -36,7 +48,10 @@ for (const kind of TEST_DATABASES) {
       personalPath = mine.stremio_path;
       personalId = mine.id;
     });
-    after(() => app.close());
+    after(async () => {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    });
 
     it('serves a manifest that passes the Stremio linter, with CORS and a short cache', async () => {
       assert.equal(publicPath, `/api/watchlist/${publicPath.split('/')[3].split('-')[0]}-friday-frights/stremio/manifest.json`);
@@ -55,6 +70,19 @@ for (const kind of TEST_DATABASES) {
       assert.equal(manifest.catalogs[0].type, 'movie');
       assert.ok(JSON.stringify(manifest).length < 8 * 1024);
       assert.deepEqual([manifest.name, manifest.description], ['MovieClub: Friday Frights!', 'Public watchlist by stremio_owner on MovieClub.']);
+    });
+
+    it('names a 256×256 PNG logo that the site serves, and shows it for a film without a poster', async () => {
+      const manifest = (await (await fetch(app.url + publicPath)).json()) as any;
+      assert.match(manifest.logo, /^http:\/\/127\.0\.0\.1:\d+\/.+\.png$/);
+      const logo = await fetch(manifest.logo);
+      assert.equal(logo.status, 200);
+      assert.equal(logo.headers.get('content-type'), 'image/png');
+      const { format, width, height } = await sharp(Buffer.from(await logo.arrayBuffer())).metadata();
+      assert.deepEqual([format, width, height], ['png', 256, 256]);
+      const folder = app.url + publicPath.replace(/manifest\.json$/, '');
+      const catalog = (await (await fetch(`${folder}catalog/movie/${manifest.catalogs[0].id}.json`)).json()) as any;
+      assert.equal(catalog.metas.find((meta: any) => meta.name === 'Beta').poster, manifest.logo);
     });
 
     it("describes its list in the club's language", async () => {

@@ -31,6 +31,8 @@ export interface CardTexts {
     members: Counted;
     topFilm(title: string): string;
     mostLoved(title: string): string;
+    /** A year with nothing watched or rated: the page's own sentence, past or not yet. */
+    quiet(year: number, past: boolean): string;
   };
 }
 
@@ -56,6 +58,7 @@ export const CARD_TEXTS: Record<LanguageCode, CardTexts> = {
       members: counted('member', 'members'),
       topFilm: (title) => `Top film: ${title}.`,
       mostLoved: (title) => `Most loved: ${title}.`,
+      quiet: (year, past) => (past ? `Nothing was watched or rated in ${year}.` : `Nothing has been watched or rated in ${year} yet.`),
     },
   },
   de: {
@@ -79,6 +82,7 @@ export const CARD_TEXTS: Record<LanguageCode, CardTexts> = {
       members: counted('Mitglied', 'Mitglieder'),
       topFilm: (title) => `Top-Film: ${title}.`,
       mostLoved: (title) => `Am beliebtesten: ${title}.`,
+      quiet: (year, past) => (past ? `${year} wurde nichts geschaut oder bewertet.` : `${year} wurde noch nichts geschaut oder bewertet.`),
     },
   },
 };

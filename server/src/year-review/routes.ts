@@ -39,16 +39,15 @@ export async function routes(app: FastifyInstance): Promise<void> {
   if (!app.config.webDist) return;
   // The page as the client's fallback sends it, with the links that fetch the year's screen.
   const page = pageReader(app.config.webDist, app.config.basePath);
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, preview: () => Promise<Omit<LinkPreview, 'url'>>) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, preview: () => Promise<LinkPreview>) => {
     let html: string;
     try {
       html = await page(request.url.split('?')[0]);
     } catch {
       return reply.callNotFound();
     }
-    const url = `${siteUrl(app, request)}${request.url}`;
     const shown = await preview().then(
-      (found) => withLinkPreview(html, { ...found, url }),
+      (found) => withLinkPreview(html, found),
       () => html,
     );
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shown);
@@ -56,13 +55,21 @@ export async function routes(app: FastifyInstance): Promise<void> {
   // The API's own rule: a year whose card it would refuse gets no preview.
   const yearOf = (text: string) => yearInReviewParam.safeParse(text).data ?? null;
 
+  /** The preview of a year: its words, its canonical address, and its card unless the year is quiet (no card to show). */
+  const previewOf = ({ quiet, ...text }: service.PreviewText, site: string, path: string, card: string): LinkPreview => ({
+    ...text,
+    url: `${site}${path}`,
+    image: quiet ? null : `${site}${card}`,
+  });
+
   app.get<{ Params: { username: string; year: string } }>('/user/profile/:username/year/:year', (request, reply) =>
     sendPage(request, reply, async () => {
       const year = yearOf(request.params.year);
       if (year === null) throw new Error('not a year');
       const review = await service.memberYear(app.db, request.params.username, year);
-      const image = `${siteUrl(app, request)}/api/users/${encodeURIComponent(review.username)}/year/${year}/card.png`;
-      return { ...service.memberPreviewText(review, await clubLanguage(app.db, app.config)), image };
+      const text = service.memberPreviewText(review, await clubLanguage(app.db, app.config));
+      const name = encodeURIComponent(review.username);
+      return previewOf(text, siteUrl(app, request), `/user/profile/${name}/year/${year}`, `/api/users/${name}/year/${year}/card.png`);
     }),
   );
 
@@ -71,7 +78,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
       const year = yearOf(request.params.year);
       if (year === null) throw new Error('not a year');
       const review = await service.clubYear(app.db, year);
-      return { ...service.clubPreviewText(review, await clubLanguage(app.db, app.config)), image: `${siteUrl(app, request)}/api/club/year/${year}/card.png` };
+      const text = service.clubPreviewText(review, await clubLanguage(app.db, app.config));
+      return previewOf(text, siteUrl(app, request), `/club/year/${year}`, `/api/club/year/${year}/card.png`);
     }),
   );
 }

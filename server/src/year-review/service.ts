@@ -116,17 +116,29 @@ export function clubCard(review: ClubYear, language: LanguageCode): YearCard {
   };
 }
 
-type PreviewText = { locale: string; title: string; description: string };
+export type PreviewText = { locale: string; lang: LanguageCode; title: string; description: string; quiet: boolean };
 
-/** What a link to a year shows in chats and feeds, in the club's language. */
+/** Nothing watched or rated that year: the story says so in a sentence, with no card (the client's rule). */
+const quietTotals = (totals: MemberYear['totals']) => totals.films === 0 && totals.viewings === 0 && totals.reviews === 0;
+export const quietMemberYear = (review: MemberYear) => quietTotals(review.totals);
+/** The club's year is quiet when nobody joined either. */
+export const quietClubYear = (review: ClubYear) => quietTotals(review.totals) && review.new_members.length === 0;
+
+/** The quiet year's sentence, as the page words it: a year before this one is past. */
+const quietSentence = (year: number, language: LanguageCode) => CARD_TEXTS[language].preview.quiet(year, year < new Date().getUTCFullYear());
+
+/** What a link to a year shows in chats and feeds, in the club's language; a quiet year, the page's sentence. */
 export function memberPreviewText(review: MemberYear, language: LanguageCode): PreviewText {
   const top = review.top_films[0];
   const words = CARD_TEXTS[language].preview;
   const counts = [words.films(review.totals.films), words.hours(cardHours(review.totals.hours, language)), words.reviews(review.totals.reviews)];
+  const quiet = quietMemberYear(review);
   return {
     locale: words.locale,
+    lang: language,
     title: words.memberTitle(review.username, review.year),
-    description: `${counts.join(', ')}.${top ? ` ${words.topFilm(top.title)}` : ''}`,
+    description: quiet ? quietSentence(review.year, language) : `${counts.join(', ')}.${top ? ` ${words.topFilm(top.title)}` : ''}`,
+    quiet,
   };
 }
 
@@ -134,9 +146,12 @@ export function clubPreviewText(review: ClubYear, language: LanguageCode): Previ
   const top = review.top_films[0];
   const words = CARD_TEXTS[language].preview;
   const counts = [words.members(review.members), words.films(review.totals.films), words.hours(cardHours(review.totals.hours, language))];
+  const quiet = quietClubYear(review);
   return {
     locale: words.locale,
+    lang: language,
     title: words.clubTitle(review.year),
-    description: `${counts.join(', ')}.${top ? ` ${words.mostLoved(top.movie.title)}` : ''}`,
+    description: quiet ? quietSentence(review.year, language) : `${counts.join(', ')}.${top ? ` ${words.mostLoved(top.movie.title)}` : ''}`,
+    quiet,
   };
 }

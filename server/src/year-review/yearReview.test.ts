@@ -5,13 +5,13 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { scheduleScreening, screeningWorld, startedHoursAgo } from '../screenings/testing';
-import { addReview } from '../testing/factories';
+import { addReview, createUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
 type World = Awaited<ReturnType<typeof screeningWorld>>;
 
 const YEAR = new Date().getUTCFullYear();
-const PAGE = '<!doctype html><html><head><title>MovieClub</title></head><body><div id="root"></div></body></html>';
+const PAGE = '<!doctype html><html lang="en"><head><title>MovieClub</title></head><body><div id="root"></div></body></html>';
 
 for (const kind of TEST_DATABASES) {
   describe(`the year in review (${kind})`, () => {
@@ -171,9 +171,34 @@ for (const kind of TEST_DATABASES) {
       }
       for (const year of [1900, 2100]) {
         const html = await (await fetch(`${app.url}/club/year/${year}`)).text();
-        assert.ok(html.includes(`<meta property="og:image" content="https://club.example.org/api/club/year/${year}/card.png" />`), `${year}: the first and last years have one`);
+        assert.ok(html.includes(`<meta property="og:url" content="https://club.example.org/club/year/${year}" />`), `${year}: the first and last years have one`);
         assert.equal((await fetch(`${app.url}/api/club/year/${year}/card.png`)).status, 200, `${year}: and its card`);
       }
+    });
+
+    it("gives a quiet year a title and the page's own sentence, but no card of zeros", async () => {
+      await createUser(app, 'yr_quiet');
+      const cases: [string, string][] = [
+        [`/club/year/${YEAR + 1}`, `Nothing has been watched or rated in ${YEAR + 1} yet.`],
+        ['/club/year/1999', 'Nothing was watched or rated in 1999.'],
+        [`/user/profile/yr_quiet/year/${YEAR}`, `Nothing has been watched or rated in ${YEAR} yet.`],
+        ['/user/profile/yr_owner/year/1999', 'Nothing was watched or rated in 1999.'],
+      ];
+      for (const [address, sentence] of cases) {
+        const html = await (await fetch(`${app.url}${address}`)).text();
+        assert.ok(html.includes(`<meta property="og:description" content="${sentence}" />`), `${address}: ${html}`);
+        assert.match(html, /<meta property="og:title" content="[^"]+" \/>/, address);
+        assert.ok(html.includes('<meta name="twitter:card" content="summary" />'), address);
+        assert.doesNotMatch(html, /og:image|twitter:image|\b0 (members|films|hours)\b/, address);
+      }
+    });
+
+    it('names the canonical address in og:url: the name as stored, without the query', async () => {
+      const html = await (await fetch(`${app.url}/user/profile/YR_OWNER/year/${YEAR}?utm_source=chat&x=%22`)).text();
+      assert.ok(html.includes(`<meta property="og:url" content="https://club.example.org/user/profile/yr_owner/year/${YEAR}" />`), html);
+      assert.ok(html.includes(`<meta property="og:image" content="https://club.example.org/api/users/yr_owner/year/${YEAR}/card.png" />`));
+      const club = await (await fetch(`${app.url}/club/year/${YEAR}?ref=feed`)).text();
+      assert.ok(club.includes(`<meta property="og:url" content="https://club.example.org/club/year/${YEAR}" />`), club);
     });
 
     it("writes link previews, and cards asked for without a language, in the club's language", async () => {
@@ -184,6 +209,9 @@ for (const kind of TEST_DATABASES) {
         const html = await (await fetch(`${app.url}/user/profile/yr_owner/year/${YEAR}`)).text();
         assert.match(html, new RegExp(`<title>Das Filmjahr ${YEAR} von yr_owner · MovieClub</title>`));
         assert.ok(html.includes('<meta property="og:locale" content="de_DE" />'));
+        assert.ok(html.startsWith('<!doctype html><html lang="de">'), 'the page says its language is German');
+        const quiet = await (await fetch(`${app.url}/club/year/1999`)).text();
+        assert.ok(quiet.includes('<meta property="og:description" content="1999 wurde nichts geschaut oder bewertet." />'), quiet);
         assert.match(html, /<meta property="og:description" content="\d+ Filme?, [\d,]+ Stunden?, 2 Kritiken\. Top-Film: yr film 0\." \/>/);
         const club = await (await fetch(`${app.url}/club/year/${YEAR}`)).text();
         assert.match(club, new RegExp(`<title>Das Jahr ${YEAR} des Clubs · MovieClub</title>`));
@@ -196,6 +224,7 @@ for (const kind of TEST_DATABASES) {
       const english = await (await fetch(`${app.url}/club/year/${YEAR}`)).text();
       assert.match(english, /<meta property="og:description" content="3 members, /);
       assert.ok(english.includes('<meta property="og:locale" content="en_GB" />'));
+      assert.ok(english.startsWith('<!doctype html><html lang="en">'));
     });
   });
 }

@@ -1,3 +1,4 @@
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 import { t } from '../i18n';
 
 /** What a list read a page at a time tells this button (TanStack Query's infinite query). */
@@ -6,6 +7,7 @@ interface Pages {
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;
   fetchNextPage(): unknown;
+  data?: { pages: unknown[] };
 }
 
 /** Said where a list's next page could not be read: the pages shown stay, and the button tries again. */
@@ -13,13 +15,39 @@ export function NextPageFailed({ pages }: { pages: Pick<Pages, 'isFetchNextPageE
   return pages.isFetchNextPageError ? <p className="next-page-failed" role="alert">{t('Could not load more. Please try again.')}</p> : null;
 }
 
+/**
+ * Brings a list's next page, and then puts the focus on the first item it brought (its first link
+ * or button): the button may be gone after the last page, and a keyboard reads on from there.
+ */
+export function useNextPage(pages: Pages, list: RefObject<HTMLElement | null>): () => void {
+  const firstNew = useRef<number | null>(null);
+  const pageCount = pages.data?.pages.length ?? 0;
+  useLayoutEffect(() => {
+    const index = firstNew.current;
+    const items = list.current?.children;
+    if (index === null || !items || items.length <= index) return;
+    firstNew.current = null;
+    const item = items[index] as HTMLElement;
+    const target = item.querySelector<HTMLElement>('a[href], button') ?? item;
+    if (target === item) item.tabIndex = -1;
+    target.focus();
+  }, [pageCount, list]);
+  return () => {
+    if (pages.isFetchingNextPage) return;
+    firstNew.current = list.current?.children.length ?? null;
+    void pages.fetchNextPage();
+  };
+}
+
 /** 'Older …' at the end of a list read a page at a time: brings the next page, and is gone after the last. */
-export function OlderPagesButton({ pages, label, className }: { pages: Pages; label: string; className: string }) {
+export function OlderPagesButton({ pages, list, label, className }: { pages: Pages; list: RefObject<HTMLElement | null>; label: string; className: string }) {
+  const next = useNextPage(pages, list);
   if (!pages.hasNextPage) return null;
   return (
     <>
       <NextPageFailed pages={pages} />
-      <button type="button" className={`${className} link-button`} disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+      {/* Not disabled while it loads: that would throw the keyboard's focus out of the list. */}
+      <button type="button" className={`${className} link-button`} aria-busy={pages.isFetchingNextPage} onClick={next}>
         {pages.isFetchingNextPage ? t('Loading...') : label}
       </button>
     </>

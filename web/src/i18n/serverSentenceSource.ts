@@ -89,8 +89,11 @@ function templateKey(node: ts.TemplateExpression): string {
 
 /** Whether a text at `node` is for programs or operators (see SKIPPED_PROPERTIES and SKIPPED_CALLS). */
 function skippedContext(node: ts.Node, source: ts.SourceFile): boolean {
+  // A schema's `error` is for people even in a field named like a description (`text: z.string().max(…, { error })`).
+  let schemaError = false;
   for (let child = node, parent = node.parent; parent && !ts.isSourceFile(parent); child = parent, parent = parent.parent) {
-    if (ts.isPropertyAssignment(parent) && SKIPPED_PROPERTIES.has(parent.name.getText(source))) return true;
+    if (ts.isPropertyAssignment(parent) && parent.name.getText(source) === 'error') schemaError = true;
+    if (ts.isPropertyAssignment(parent) && !schemaError && SKIPPED_PROPERTIES.has(parent.name.getText(source))) return true;
     // An argument of the call, not a text inside what it is called on (`rule('…').meta({…})`).
     if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && child !== parent.expression && SKIPPED_CALLS.test(parent.expression.getText(source))) return true;
     if (ts.isVariableDeclaration(parent)) return /(SUMMARY|DESCRIPTION)$/.test(parent.name.getText(source));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { COMMENT_TEXT_MAX, DESCRIPTION_MAX, descriptionRequest, REVIEW_TEXT_MAX, reviewPost } from '@movieclub/contract';
 import ts from 'typescript';
 import { applyTranslator, interpolate, tServer } from './index';
 import { serverSentences } from './serverSentenceSource';
@@ -46,7 +47,7 @@ describe("the server's sentences in every language", () => {
   it("reads the sentences from the server's and the contract's source", () => {
     assert.ok(sentences.length > 200, `sentences found: ${sentences.length}`);
     // One of each kind: a constant, a contract's rule, a template with values, a notification.
-    for (const key of ['Invalid username or password.', 'Username already taken.', 'Comment cannot be empty.', 'User {{username}} is already a moderator.', '{{actor}} commented on your review of {{title}}.']) {
+    for (const key of ['Invalid username or password.', 'Username already taken.', 'Comment cannot be empty.', 'Text review must be at most {{REVIEW_TEXT_MAX}} characters.', 'User {{username}} is already a moderator.', '{{actor}} commented on your review of {{title}}.']) {
       assert.ok(keys.has(key), key);
     }
     // Not for the client's people: the API's descriptions, logs and start-up sentences.
@@ -110,6 +111,21 @@ describe("the server's sentences in every language", () => {
       "an IMDb ratings, list or watchlist export (Const, Your Rating, Date Rated, Title, …), or a CSV with the columns of Letterboxd's importer (any of LetterboxdURI, tmdbID, imdbID).";
     const german = createServerTranslatorFor('de')(english);
     assert.match(german, /^Die Spalten der Datei kann dieser Server nicht importieren \(gefunden: foo, bar\)\. .*\(ratings\.csv: Date, Name, Year, Letterboxd URI, Rating\).*\(eine davon: LetterboxdURI, tmdbID, imdbID\)\.$/);
+  });
+
+  it("gives a schema's limit sentence in German, even in a field named like a description", () => {
+    const refusal = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message ?? '';
+    const review = refusal(reviewPost.safeParse({ movie_id: 1, stars: 5, text: 'x'.repeat(REVIEW_TEXT_MAX + 1) }));
+    assert.equal(review, 'Text review must be at most 10,000 characters.');
+    const description = refusal(descriptionRequest.safeParse({ description: 'x'.repeat(DESCRIPTION_MAX + 1) }));
+    applyTranslator('de', null, createServerTranslatorFor('de'));
+    try {
+      assert.equal(tServer(review), 'Der Text der Kritik darf höchstens 10.000 Zeichen lang sein.');
+      assert.equal(tServer(description), 'Die Beschreibung darf höchstens 20.000 Zeichen lang sein.');
+      assert.equal(tServer(`Comment must be at most ${COMMENT_TEXT_MAX.toLocaleString('en')} characters.`), 'Der Kommentar darf höchstens 2.000 Zeichen lang sein.');
+    } finally {
+      applyTranslator('en', null);
+    }
   });
 
   it('translates through tServer once a language is in use, and not in English', () => {

@@ -64,7 +64,9 @@ export function Header({ title }: { title: string }) {
   return (
     <header className="app-header" ref={header}>
       <Menubar model={items} start={start} end={end} className="app-menubar" />
-      <h1 className="app-title">{title}</h1>
+      <h1 className="app-title" tabIndex={-1}>
+        {title}
+      </h1>
     </header>
   );
 }

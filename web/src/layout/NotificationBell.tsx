@@ -26,6 +26,8 @@ export function NotificationBell({ username }: { username: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const bellList = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const notifications = useCursorPages({
     queryKey: queryKeys.notifications,
     fetchPage: (before: number | undefined, signal) => fetchNotifications(before, signal),
@@ -47,6 +49,10 @@ export function NotificationBell({ username }: { username: string }) {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
       if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      // Closed from the keyboard inside it, the panel hands the focus back to the bell.
+      if (event instanceof KeyboardEvent && event.key === 'Escape' && root.current?.contains(document.activeElement)) {
+        root.current.querySelector<HTMLButtonElement>('.bell-button')?.focus();
+      }
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -92,10 +98,19 @@ export function NotificationBell({ username }: { username: string }) {
       {open && (
         <div className="bell-panel" id={`${ids}-panel`} role="region" aria-label={t('Notifications')}>
           <div className="bell-panel-head">
-            <h2>{t('Notifications')}</h2>
+            <h2 ref={heading} tabIndex={-1}>
+              {t('Notifications')}
+            </h2>
             <div className="bell-panel-actions">
               {unread > 0 && (
-                <button type="button" className="bell-mark-all link-button" onClick={() => read.mutate(undefined)}>
+                <button
+                  type="button"
+                  className="bell-mark-all link-button"
+                  onClick={() =>
+                    // The button goes with the last unread one: the focus goes to the panel's heading.
+                    read.mutate(undefined, { onSuccess: () => heading.current?.focus() })
+                  }
+                >
                   {t('Mark all read')}
                 </button>
               )}
@@ -107,7 +122,7 @@ export function NotificationBell({ username }: { username: string }) {
           {list.length === 0 ? (
             <p className="bell-empty">{t('Nothing yet. Comments, mentions, reactions and movie nights show up here.')}</p>
           ) : (
-            <ul className="bell-list">
+            <ul className="bell-list" ref={bellList}>
               {list.map((item) => (
                 <li key={item.id} className={item.read ? 'bell-item' : 'bell-item bell-unread'}>
                   <Link
@@ -130,7 +145,7 @@ export function NotificationBell({ username }: { username: string }) {
               ))}
             </ul>
           )}
-          <OlderPagesButton pages={notifications} label={t('Older notifications')} className="bell-older" />
+          <OlderPagesButton pages={notifications} list={bellList} label={t('Older notifications')} className="bell-older" />
         </div>
       )}
     </div>

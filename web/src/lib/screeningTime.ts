@@ -20,11 +20,16 @@ export function zonedStart(localValue: string): string | null {
   return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}:00${offset}`;
 }
 
+/** A moment's day as a `date` field writes it ("2026-12-20"), in the browser's time zone. */
+export function localDateValue(moment: Date): string {
+  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
+}
+
 /** An ISO start as a `datetime-local` value in the browser's time zone, for editing it. */
 export function localInputValue(iso: string): string {
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return '';
-  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
+  return `${localDateValue(moment)}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
 }
 
 /** The earliest start the form offers: the next whole minute, as a `datetime-local` value. */

@@ -34,3 +34,6 @@ export function calendarDay(day: string): string {
 export function yearOptions(years: number[]): { label: string; value: number | null }[] {
   return [{ label: t('All time'), value: null }, ...[...years].sort((a, b) => b - a).map((year) => ({ label: String(year), value: year }))];
 }
+
+/** A year that is over: what did not happen in it will not happen 'yet'. Null is all time. */
+export const isPastYear = (year: number | null): boolean => year !== null && year < new Date().getFullYear();

@@ -12,12 +12,15 @@ const LABEL = 'Sign in with the test provider';
 const askedAtProvider = (page: Page) => page.hops.some((hop) => hop.location?.includes('/interaction/'));
 
 /** The provider first (its issuer goes into the app's settings), then the app it sends people back to. */
-async function startBoth(kind: (typeof TEST_DATABASES)[number], { only = false, signOutAtProvider = false } = {}): Promise<{ app: TestApp; provider: TestProvider }> {
+async function startBoth(
+  kind: (typeof TEST_DATABASES)[number],
+  { only = false, signOutAtProvider = false, label = LABEL as string | null } = {},
+): Promise<{ app: TestApp; provider: TestProvider }> {
   let appUrl = '';
   const provider = await startTestProvider({ redirectUri: () => `${appUrl}/api/auth/oidc/callback` });
   const app = await startTestApp(kind, {
     config: {
-      oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, label: LABEL, only, signOutAtProvider },
+      oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, label, only, signOutAtProvider },
       rateLimits: { oidc: 1_000 },
     },
   });
@@ -51,6 +54,17 @@ for (const kind of TEST_DATABASES) {
     const whoIs = async (browser: TestBrowser) => browser.json<{ user?: { id: number; username: string } }>('GET', `${app.url}/api/user`);
     const userCount = async () => Number((await app.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const setMode = async (registration: string) => assert.equal((await admin.agent.put('/api/admin/settings', { registration })).status, 200);
+    /** Starts a sign-in in `browser` and goes through the provider by hand, up to (not into) the redirect back with the code. */
+    const callbackOf = async (browser: TestBrowser, query = ''): Promise<URL> => {
+      const start = await browser.send('GET', `${app.url}/api/auth/oidc/start${query}`);
+      let location = start.headers.get('location') ?? '';
+      for (let hop = 0; hop < 10; hop++) {
+        const response = await browser.send('GET', new URL(location, provider.issuer).href);
+        location = response.headers.get('location') ?? '';
+        if (location.startsWith(`${app.url}/api/auth/oidc/callback`)) return new URL(location);
+      }
+      throw new Error('the provider did not send the browser back with a code');
+    };
 
     it('signs out here only by default: the provider still knows the browser, and no ID token is kept', async () => {
       const { browser, page } = await signIn({ sub: 'stay-1', preferred_username: 'tishkoff' });
@@ -67,7 +81,7 @@ for (const kind of TEST_DATABASES) {
 
     it('tells the login page about the button', async () => {
       const reply = await app.agent().get('/api/auth/oidc/config');
-      assert.deepEqual(reply.body, { success: true, enabled: true, label: LABEL, only: false });
+      assert.deepEqual(reply.body, { success: true, enabled: true, label: LABEL, host: '127.0.0.1', only: false });
     });
 
     it('sends the browser to the provider with PKCE (S256), state and nonce, keeping them in a sealed cookie', async () => {
@@ -212,13 +226,80 @@ for (const kind of TEST_DATABASES) {
       const tampered = new URL(callback);
       tampered.searchParams.set('state', 'forged-state');
       const refused = await browser.open(tampered.href);
-      assert.equal(landed(refused), '/login?oidc_error=expired');
+      assert.equal(landed(refused), '/login?oidc_error=superseded');
+      assert.ok(browser.cookiesOf(app.url).has('oidc_flow'), 'the sign-in this browser did start can still finish');
 
       // Another browser replaying the genuine address has no flow cookie.
       const other = await new TestBrowser().open(callback.href);
       assert.equal(landed(other), '/login?oidc_error=expired');
       assert.equal((await whoIs(browser)).status, 401);
       assert.equal(await userCount(), before, 'nobody was created');
+    });
+
+    it('lets the newer of two sign-ins in two tabs finish when the older comes back first', async () => {
+      provider.signInAs({ sub: 'tabs-1', preferred_username: 'tabby' });
+      const browser = new TestBrowser();
+      const tabA = await callbackOf(browser, '?return_to=/feed');
+      const tabB = await callbackOf(browser, '?return_to=/club');
+      const first = await browser.open(tabA.href);
+      assert.equal(landed(first), '/login?oidc_error=superseded');
+      assert.equal(OIDC_ERRORS.superseded, 'A newer sign-in, started in another tab, replaced this one. Finish it there, or try again.');
+      assert.equal((await whoIs(browser)).status, 401);
+      const second = await browser.open(tabB.href);
+      assert.equal(landed(second), '/club');
+      assert.equal((await whoIs(browser)).body.user?.username, 'tabby');
+    });
+
+    it('sends a signed-in member on to the site from a callback that is stale, replayed or not the current one', async () => {
+      provider.signInAs({ sub: 'tabs-2', preferred_username: 'tabitha' });
+      const browser = new TestBrowser();
+      const tabA = await callbackOf(browser, '?return_to=/feed');
+      const tabB = await callbackOf(browser, '?return_to=/club');
+      assert.equal(landed(await browser.open(tabB.href)), '/club');
+      // Tab A comes back after B signed in: no cookie of its own any more.
+      assert.equal(landed(await browser.open(tabA.href)), '/');
+      // The finished callback again (the back button): its flow is spent.
+      assert.equal(landed(await browser.open(tabB.href)), '/');
+      // A mismatching one while a newer sign-in waits: the waiting one is left alone.
+      const tabC = await callbackOf(browser, '?return_to=/club');
+      const forged = new URL(tabC);
+      forged.searchParams.set('state', 'forged-state');
+      assert.equal(landed(await browser.open(forged.href)), '/');
+      assert.ok(browser.cookiesOf(app.url).has('oidc_flow'));
+      assert.equal((await whoIs(browser)).body.user?.username, 'tabitha');
+      // Signed out, the same stale callback is refused as before.
+      await browser.json('POST', `${app.url}/api/logout`);
+      assert.equal(landed(await new TestBrowser().open(tabA.href)), '/login?oidc_error=expired');
+    });
+
+    it('spends a waiting sign-in once: its cookie replayed opens no session and is answered as expired', async () => {
+      await createUser(app, 'yen', 'yen password 1');
+      const { browser, page } = await signIn({ sub: 'yen-sso', preferred_username: 'yen' });
+      assert.equal(landed(page), '/login/link');
+      const captured = browser.cookiesOf(app.url).get('oidc_link') ?? '';
+      assert.ok(captured);
+      const created = await browser.json<{ user: { username: string } }>('POST', `${app.url}/api/auth/oidc/create`);
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const before = await userCount();
+      const replay = new TestBrowser();
+      replay.cookiesOf(app.url).set('oidc_link', captured);
+      for (const [method, path, body] of [['POST', 'create'], ['GET', 'pending'], ['POST', 'link', { password: 'yen password 1' }]] as const) {
+        const reply = await replay.json(method, `${app.url}/api/auth/oidc/${path}`, body);
+        assert.deepEqual([reply.status, reply.body.error, reply.body.code], [400, OIDC_LINK_EXPIRED, 'oidc_link_expired'], path);
+      }
+      assert.equal((await whoIs(replay)).status, 401, 'no session for the replay');
+      assert.equal(await userCount(), before);
+
+      // The same after linking with the password.
+      await createUser(app, 'turk', 'turk password 1');
+      const linking = await signIn({ sub: 'turk-sso', preferred_username: 'turk' });
+      const cookie = linking.browser.cookiesOf(app.url).get('oidc_link') ?? '';
+      assert.equal((await linking.browser.json('POST', `${app.url}/api/auth/oidc/link`, { password: 'turk password 1' })).status, 200);
+      const again = new TestBrowser();
+      again.cookiesOf(app.url).set('oidc_link', cookie);
+      const relinked = await again.json('POST', `${app.url}/api/auth/oidc/link`, { password: 'turk password 1' });
+      assert.deepEqual([relinked.status, relinked.body.code], [400, 'oidc_link_expired']);
+      assert.deepEqual([(await again.json('GET', `${app.url}/api/auth/oidc/pending`)).status, (await whoIs(again)).status], [400, 401]);
     });
 
     it('shows the provider refusing (access_denied) as a sentence on the login page', async () => {
@@ -350,7 +431,7 @@ for (const kind of TEST_DATABASES) {
     });
 
     it('refuses password login and registration with a sentence, and makes its first member the admin through the provider', async () => {
-      assert.deepEqual((await app.agent().get('/api/auth/oidc/config')).body, { success: true, enabled: true, label: LABEL, only: true });
+      assert.deepEqual((await app.agent().get('/api/auth/oidc/config')).body, { success: true, enabled: true, label: LABEL, host: '127.0.0.1', only: true });
       const register = await app.agent().post('/api/register', { username: 'pw_person', password: 'long enough password' });
       assert.deepEqual([register.status, register.body.error, register.body.code], [403, PASSWORD_LOGIN_DISABLED, 'password_login_disabled']);
       const login = await app.agent().post('/api/login', { username: 'pw_person', password: 'long enough password' });
@@ -363,13 +444,27 @@ for (const kind of TEST_DATABASES) {
     });
   });
 
+  describe(`a site without OIDC_BUTTON_LABEL (${kind})`, () => {
+    let app: TestApp;
+    let provider: TestProvider;
+    before(async () => ({ app, provider } = await startBoth(kind, { label: null })));
+    after(async () => {
+      await app?.close();
+      await provider?.close();
+    });
+
+    it("sends no English label but the provider's host, for the client to word the button in its reader's language", async () => {
+      assert.deepEqual((await app.agent().get('/api/auth/oidc/config')).body, { success: true, enabled: true, label: null, host: '127.0.0.1', only: false });
+    });
+  });
+
   describe(`a site without an identity provider (${kind})`, () => {
     let app: TestApp;
     before(async () => (app = await startTestApp(kind)));
     after(() => app?.close());
 
     it('offers no button and answers the provider calls with 404', async () => {
-      assert.deepEqual((await app.agent().get('/api/auth/oidc/config')).body, { success: true, enabled: false, label: null, only: false });
+      assert.deepEqual((await app.agent().get('/api/auth/oidc/config')).body, { success: true, enabled: false, label: null, host: null, only: false });
       for (const path of ['start?return_to=/', 'callback?code=x&state=y', 'pending']) {
         const reply = await app.agent().get(`/api/auth/oidc/${path}`);
         assert.deepEqual([reply.status, reply.body.error, reply.body.code], [404, OIDC_DISABLED, 'oidc_disabled'], path);

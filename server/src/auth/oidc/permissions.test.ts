@@ -52,7 +52,7 @@ for (const kind of TEST_DATABASES) {
           if (call.error) {
             assert.deepEqual([reply.body.error, reply.body.code], [call.error, 'oidc_link_expired']);
           } else {
-            assert.deepEqual(reply.body, { success: true, enabled: true, label: 'Sign in with SSO', only: false });
+            assert.deepEqual(reply.body, { success: true, enabled: true, label: 'Sign in with SSO', host: '127.0.0.1', only: false });
           }
           assert.deepEqual(await snapshot(), before, 'nothing changed');
         });

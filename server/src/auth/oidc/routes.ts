@@ -62,11 +62,18 @@ export async function routes(app: FastifyInstance) {
     }
   };
 
+  const linkExpired = () => badRequest(OIDC_LINK_EXPIRED, 'oidc_link_expired');
+
+  /**
+   * The sign-in waiting on the link page. Single use: once its identity is linked (by the link or
+   * the new-account call, or a sign-in since), the cookie is spent, whoever replays it.
+   */
   const pendingLink = async (request: FastifyRequest) => {
     requireProvider();
     const pending = await cookies.open<PendingLink>(PENDING_COOKIE, request.cookies[PENDING_COOKIE]);
     const user = pending ? await queries.findUserById(app.db, pending.userId) : undefined;
-    if (!pending || !user) throw badRequest(OIDC_LINK_EXPIRED, 'oidc_link_expired');
+    if (!pending || !user) throw linkExpired();
+    if (await queries.findLinkedUser(app.db, pending.issuer, pending.subject)) throw linkExpired();
     return { pending, user };
   };
 
@@ -74,6 +81,7 @@ export async function routes(app: FastifyInstance) {
     success: true,
     enabled: settings !== null,
     label: settings?.label ?? null,
+    host: settings ? new URL(settings.issuer).hostname : null,
     only: settings?.only ?? false,
   }));
 
@@ -94,9 +102,14 @@ export async function routes(app: FastifyInstance) {
   contractRoute(app, api.callback, limited)(async (request, reply) => {
     const client = requireProvider();
     const flow = await cookies.open<FlowState>(FLOW_COOKIE, request.cookies[FLOW_COOKIE]);
+    if (!flow || request.query.state !== flow.state) {
+      // Not this browser's current sign-in: one it did not start or started too long ago, a replay,
+      // or one a newer sign-in in another tab replaced. The cookie stays for that newer one to finish.
+      // A member signed in meanwhile (that other tab, say) just goes on to the site.
+      if (request.user) return goTo(reply, '/');
+      return refuse(reply, flow ? 'superseded' : 'expired');
+    }
     clearSealedCookie(request, reply, FLOW_COOKIE);
-    // A callback this browser did not start (or started too long ago), whatever it says.
-    if (!flow || request.query.state !== flow.state) return refuse(reply, 'expired');
     if (request.query.error) return refuse(reply, request.query.error === 'access_denied' ? 'access_denied' : 'provider_error');
     const callbackUrl = new URL(redirectUri(app, request));
     callbackUrl.search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
@@ -106,6 +119,8 @@ export async function routes(app: FastifyInstance) {
     } catch (error) {
       if (!(error instanceof ProviderProblem)) throw error;
       request.log.warn({ err: error.cause }, 'identity provider answer refused');
+      // The same callback twice (its code is spent), the first having signed the member in: on to the site.
+      if (request.user) return goTo(reply, flow.returnTo);
       return refuse(reply, error.reason);
     }
     const outcome = await resolveIdentity(app, identity, flow.invite);
@@ -137,10 +152,11 @@ export async function routes(app: FastifyInstance) {
     try {
       await queries.insertIdentity(app.db, pending.issuer, pending.subject, checked.id);
     } catch (error) {
-      // Linked meanwhile: this identity to someone, or this account to another identity at the provider.
+      // Linked meanwhile: this identity by the same cookie's other call (spent), to someone else, or this account to another identity at the provider.
       const linked = await queries.findLinkedUser(app.db, pending.issuer, pending.subject);
-      if (linked?.id !== checked.id) throw conflict(OIDC_ALREADY_LINKED, 'oidc_already_linked');
-      request.log.debug({ err: error }, 'identity already linked to this account');
+      if (linked?.id === checked.id) throw linkExpired();
+      request.log.debug({ err: error }, 'identity or account linked meanwhile');
+      throw conflict(OIDC_ALREADY_LINKED, 'oidc_already_linked');
     }
     clearSealedCookie(request, reply, PENDING_COOKIE);
     await signIn(request, reply, checked, false, pending.idToken);
@@ -153,6 +169,8 @@ export async function routes(app: FastifyInstance) {
     const outcome = await createMember(app, pending, pending.nameBase, admit);
     if (outcome.kind === 'refused') throw forbidden(OIDC_ERRORS[outcome.code], isErrorCode(outcome.code) ? outcome.code : 'forbidden');
     if (outcome.kind !== 'signed_in') throw new Error('A new member was not created.');
+    // Another call with the same cookie made the member first: this one is a replay.
+    if (!outcome.created) throw linkExpired();
     clearSealedCookie(request, reply, PENDING_COOKIE);
     await signIn(request, reply, outcome.user, outcome.created, pending.idToken);
     return { success: true, user: outcome.user, return_to: pending.returnTo };

@@ -16,6 +16,8 @@ interface BarChartProps {
   /** Bars across the chart (long labels, many of them) rather than up it. */
   horizontal?: boolean;
   height?: number;
+  /** Said when there is nothing to draw; 'Nothing yet.' unless the period is over. */
+  emptyText?: string;
 }
 
 const BLUE = '#1d4ed8';
@@ -24,7 +26,7 @@ const BLUE = '#1d4ed8';
  * A bar chart with its numbers beside it: the canvas is a picture for the eye, the
  * table under 'Show the numbers' is the same data for everyone, screen readers included.
  */
-export function BarChart({ title, bars, unit, horizontal = false, height = 220 }: BarChartProps) {
+export function BarChart({ title, bars, unit, horizontal = false, height = 220, emptyText }: BarChartProps) {
   const id = useId();
   const data = { labels: bars.map((bar) => bar.label), datasets: [{ label: unit, data: bars.map((bar) => bar.value), backgroundColor: BLUE, borderRadius: 3 }] };
   const options = {
@@ -39,8 +41,9 @@ export function BarChart({ title, bars, unit, horizontal = false, height = 220 }
       <figcaption id={`${id}-title`} className="bar-chart-title">
         {title}
       </figcaption>
-      {bars.length === 0 ? (
-        <p className="bar-chart-empty">{t('Nothing yet.')}</p>
+      {/* Bars that are all zero (a 1–10 scale nobody used) are nothing to draw either. */}
+      {bars.every((bar) => bar.value === 0) ? (
+        <p className="bar-chart-empty">{emptyText ?? t('Nothing yet.')}</p>
       ) : (
         <>
           <div className="bar-chart-canvas" style={{ height }} aria-hidden="true">

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { useRef } from 'react';
 import { fetchFeed, fetchMutes, setMuted } from '../../api/feed';
 import { queryKeys } from '../../api/queryKeys';
 import { t } from '../../i18n';
 import { useCursorPages } from '../../lib/useCursorPages';
-import { NextPageFailed } from '../OlderPagesButton';
+import { NextPageFailed, useNextPage } from '../OlderPagesButton';
 import { FeedItem } from './FeedItem';
 import './feed.css';
 
@@ -28,6 +29,8 @@ export function FeedList({ pageSize, me, paged }: FeedListProps) {
     nextCursor: (page) => page.next_before,
     refetchInterval: FEED_REFRESH_MS,
   });
+  const list = useRef<HTMLOListElement>(null);
+  const nextPage = useNextPage(feed, list);
   const mutes = useQuery({ queryKey: queryKeys.mutes, queryFn: ({ signal }) => fetchMutes(signal), enabled: paged && me !== null });
   const mute = useMutation({
     mutationFn: ({ username, muted }: { username: string; muted: boolean }) => setMuted(username, muted),
@@ -46,7 +49,7 @@ export function FeedList({ pageSize, me, paged }: FeedListProps) {
       {events.length === 0 ? (
         <p className="feed-empty">{t('Nothing has happened yet.')}</p>
       ) : (
-        <ol className="feed-list">
+        <ol className="feed-list" ref={list}>
           {events.map((event) => (
             <FeedItem
               key={event.cursor}
@@ -66,7 +69,8 @@ export function FeedList({ pageSize, me, paged }: FeedListProps) {
         </ol>
       )}
       {paged && <NextPageFailed pages={feed} />}
-      {paged && feed.hasNextPage && <Button type="button" outlined label={t('Older events')} loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()} />}
+      {/* Not disabled while it loads: that would throw the keyboard's focus out of the feed. */}
+      {paged && feed.hasNextPage && <Button type="button" outlined label={feed.isFetchingNextPage ? t('Loading...') : t('Older events')} aria-busy={feed.isFetchingNextPage} onClick={nextPage} />}
       {paged && muted.length > 0 && (
         <section className="feed-muted" aria-labelledby="feed-muted-heading">
           <h2 id="feed-muted-heading">{t('Muted')}</h2>

@@ -2,7 +2,7 @@ import { COMMENT_TEXT_MAX } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { GrowingTextarea } from '../GrowingTextarea';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { t } from '../../i18n';
 
 interface CommentFormProps {
@@ -15,19 +15,26 @@ interface CommentFormProps {
   error: string;
   onSubmit(text: string, spoiler: boolean): void;
   onCancel?(): void;
+  /** Puts the focus in the text box as the form appears (a comment opened for editing, the next comment after one is posted). */
+  focusText?: boolean;
 }
 
 /** The text (plain, line breaks kept; @name mentions a member) and whether it spoils the film. */
-export function CommentForm({ initialText = '', initialSpoiler = false, textLabel, submitLabel, busy, error, onSubmit, onCancel }: CommentFormProps) {
+export function CommentForm({ initialText = '', initialSpoiler = false, textLabel, submitLabel, busy, error, onSubmit, onCancel, focusText = false }: CommentFormProps) {
   const ids = useId();
   const [text, setText] = useState(initialText);
   const [spoiler, setSpoiler] = useState(initialSpoiler);
+  // Not `autoFocus`: the text box measures itself as it is focused, which it can only once mounted.
+  useEffect(() => {
+    if (focusText) document.getElementById(`${ids}-text`)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as the form appears, not later
+  }, []);
   return (
     <form
       className="comment-form"
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit(text, spoiler);
+        if (!busy) onSubmit(text, spoiler);
       }}
     >
       <label htmlFor={`${ids}-text`} className="visually-hidden">
@@ -47,7 +54,8 @@ export function CommentForm({ initialText = '', initialSpoiler = false, textLabe
           <label htmlFor={`${ids}-spoiler`}>{t('Contains spoilers')}</label>
         </span>
         {onCancel && <Button type="button" size="small" text severity="secondary" label={t('Cancel')} onClick={onCancel} />}
-        <Button type="submit" size="small" label={submitLabel} loading={busy} disabled={text.trim() === ''} />
+        {/* Not disabled while it saves: that would throw the keyboard's focus out of the form. */}
+        <Button type="submit" size="small" label={submitLabel} aria-busy={busy} className={busy ? 'comment-busy' : undefined} disabled={text.trim() === ''} />
       </div>
       {error && (
         <p className="social-error" role="alert">

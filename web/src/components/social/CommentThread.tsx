@@ -1,7 +1,7 @@
 import type { Comment } from '@movieclub/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { errorText } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
@@ -27,10 +27,22 @@ interface CommentItemProps {
 function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemProps) {
   const location = useLocation();
   const [editing, setEditing] = useState(false);
+  // Saved or cancelled, the form goes and the focus returns to 'Edit', which opened it.
+  const [returnFocus, setReturnFocus] = useState(false);
+  useEffect(() => {
+    if (returnFocus && !editing) {
+      document.getElementById(`comment-${comment.id}`)?.querySelector<HTMLButtonElement>('[data-edit]')?.focus();
+      setReturnFocus(false);
+    }
+  }, [returnFocus, editing, comment.id]);
+  const closeEditing = () => {
+    setEditing(false);
+    setReturnFocus(true);
+  };
   const edit = useMutation({
     mutationFn: ({ text, spoiler }: { text: string; spoiler: boolean }) => changeComment(comment.id, { text, spoiler }),
     onSuccess: () => {
-      setEditing(false);
+      closeEditing();
       onChanged();
     },
   });
@@ -57,7 +69,8 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
           busy={edit.isPending}
           error={edit.isError ? errorText(edit.error, t('Could not save the comment.')) : ''}
           onSubmit={(text, spoiler) => edit.mutate({ text, spoiler })}
-          onCancel={() => setEditing(false)}
+          onCancel={closeEditing}
+          focusText
         />
       ) : (
         <SpoilerBlock spoiler={comment.spoiler}>
@@ -67,7 +80,9 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
       )}
       <div className="comment-actions">
         <ReactionBar target={{ kind: 'comment', id: comment.id }} initial={comment.reactions} signedIn={signedIn} />
-        {comment.permissions.edit && !editing && <Button type="button" size="small" text label={t('Edit')} onClick={() => setEditing(true)} />}
+        {comment.permissions.edit && !editing && (
+          <Button data-edit type="button" size="small" text label={t('Edit')} aria-label={t('Edit comment by {{name}}', { name: username })} onClick={() => setEditing(true)} />
+        )}
         {comment.permissions.delete && (
           <Button
             type="button"
@@ -75,8 +90,9 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
             text
             severity="danger"
             label={t('Delete')}
-            loading={remove.isPending}
-            onClick={() => window.confirm(t('Delete this comment?')) && remove.mutate()}
+            aria-label={t('Delete comment by {{name}}', { name: username })}
+            aria-busy={remove.isPending}
+            onClick={() => !remove.isPending && window.confirm(t('Delete this comment?')) && remove.mutate()}
           />
         )}
       </div>
@@ -100,6 +116,8 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
     getNextPageParam: (last) => last.next_after ?? undefined,
   });
   const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.comments(reviewId) });
+  // A deleted comment takes its buttons with it: the focus goes to the thread, near where it was.
+  const thread = useRef<HTMLElement>(null);
   // The form starts empty again once a comment is posted; a refused one keeps its words.
   const [posted, setPosted] = useState(0);
   const add = useMutation({
@@ -119,7 +137,7 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
   }, [linked, linkedShown]);
 
   return (
-    <section className="comment-thread" aria-label={t('Comments')}>
+    <section className="comment-thread" aria-label={t('Comments')} ref={thread} tabIndex={-1}>
       {comments.isLoadingError && <p className="social-error">{t('Could not load the comments.')}</p>}
       {all.length > 0 && (
         <ol className="comment-list">
@@ -131,6 +149,7 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
               onChanged={reload}
               onDeleted={() => {
                 onCountChange?.(-1);
+                thread.current?.focus();
                 reload();
               }}
             />
@@ -142,6 +161,7 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
       {signedIn ? (
         <CommentForm
           key={posted}
+          focusText={posted > 0}
           textLabel={t('Your comment')}
           submitLabel={t('Comment')}
           busy={add.isPending}

@@ -9,6 +9,7 @@ import { errorText } from '../../api/client';
 import { adminKeys, INVITE_LIMITS } from './AdminPage';
 import { formatLocale, t } from '../../i18n';
 import { copyText } from '../../lib/clipboard';
+import { useFocusAfterRemoval } from '../../lib/useFocusAfterRemoval';
 
 const when = (iso: string) => new Date(iso).toLocaleString(formatLocale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -33,6 +34,18 @@ export function InvitationsSection() {
     if (selectRequest > 0) linkField.current?.select();
   }, [selectRequest]);
   const invites = useQuery({ queryKey: adminKeys.invites, queryFn: ({ signal }) => fetchInvites(signal), select: (reply) => reply.invites });
+  const table = useRef<HTMLTableSectionElement>(null);
+  // A revoked invitation's row goes: the focus goes to the next row's 'Revoke', or to the form.
+  const focusAfter = useFocusAfterRemoval(
+    invites.data?.map((invite) => invite.id),
+    () => table.current?.querySelectorAll<HTMLButtonElement>('[data-revoke]') ?? [],
+    () => document.getElementById('invite-note'),
+  );
+  // A new link takes the focus, selected, ready to copy.
+  const [created, setCreated] = useState(0);
+  useEffect(() => {
+    if (created > 0) linkField.current?.focus();
+  }, [created]);
 
   const create = useMutation({
     mutationFn: () => createInvite({ expires_in_days: days, note: note.trim() || null }),
@@ -41,6 +54,7 @@ export function InvitationsSection() {
       setLatest(invite.id);
       setNote('');
       setMessage(t('Invitation created: send the link to the person you invite. It works once.'));
+      setCreated((count) => count + 1);
       void queryClient.invalidateQueries({ queryKey: adminKeys.invites });
     },
     onError: (error) => setMessage(errorText(error, t('Could not create the invitation. Please try again.'))),
@@ -51,13 +65,16 @@ export function InvitationsSection() {
       setMessage(t('Invitation revoked: its link no longer works.'));
       void queryClient.invalidateQueries({ queryKey: adminKeys.invites });
     },
-    onError: (error) => setMessage(errorText(error, t('Could not revoke the invitation. Please try again.'))),
+    onError: (error) => {
+      focusAfter.kept();
+      setMessage(errorText(error, t('Could not revoke the invitation. Please try again.')));
+    },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setMessage('');
-    create.mutate();
+    if (!create.isPending) create.mutate();
   };
   const copyLink = async (id: number, link: string) => {
     if (await copyText(link)) return setMessage(t('Link copied.'));
@@ -79,7 +96,8 @@ export function InvitationsSection() {
           <label htmlFor="invite-note">{t('Note (optional)')}</label>
           <InputText id="invite-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={INVITE_LIMITS.noteMax} placeholder={t('Whom it is for')} />
         </div>
-        <Button type="submit" label={t('Create invitation')} icon="pi pi-plus" loading={create.isPending} />
+        {/* Not disabled while it works: that would drop the keyboard's focus. */}
+        <Button type="submit" label={t('Create invitation')} icon="pi pi-plus" aria-busy={create.isPending} />
       </form>
       {latest !== null && latestLink && (
         <div className="admin-new-link">
@@ -111,8 +129,8 @@ export function InvitationsSection() {
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {invites.data.map((invite) => {
+            <tbody ref={table}>
+              {invites.data.map((invite, index) => {
                 const link = links[invite.id];
                 return (
                   <tr key={invite.id}>
@@ -142,8 +160,13 @@ export function InvitationsSection() {
                         size="small"
                         severity="danger"
                         text
-                        loading={revoke.isPending && revoke.variables === invite.id}
-                        onClick={() => revoke.mutate(invite.id)}
+                        data-revoke
+                        aria-busy={revoke.isPending && revoke.variables === invite.id}
+                        onClick={() => {
+                          if (revoke.isPending) return;
+                          focusAfter.removing(invite.id, index);
+                          revoke.mutate(invite.id);
+                        }}
                         aria-label={invite.note === null ? t('Revoke the invitation made {{date}}', { date: when(invite.created_at) }) : t('Revoke the invitation {{note}}', { note: invite.note })}
                       />
                     </td>

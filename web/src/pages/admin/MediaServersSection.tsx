@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { errorText } from '../../api/client';
 import { addMediaServerMapping, fetchMediaServers, mediaServersKey, removeMediaServerMapping, rotateMediaServerSecret } from '../../api/mediaServers';
 import { dropdownNames } from '../../components/a11y';
@@ -22,6 +22,7 @@ import { MemberPicker } from '../../components/MemberPicker';
 import { useSession } from '../../session/SessionProvider';
 import { CopyField } from './CopyField';
 import { t } from '../../i18n';
+import { useFocusAfterRemoval } from '../../lib/useFocusAfterRemoval';
 import './mediaServers.css';
 
 const SERVER_OPTIONS = MEDIA_SERVERS.map((value) => ({ value, label: MEDIA_SERVER_NAMES[value] }));
@@ -40,9 +41,12 @@ const reasonLabels = (): Record<ScrobbleIgnoreReason, string> => ({
 /** The new secret's three webhook addresses, shown once. */
 function NewSecret({ reply, onDone }: { reply: MediaServerSecretReply; onDone(): void }) {
   const ids = useId();
+  // Made by the press of 'Create secret' or 'Rotate secret': the focus goes to the new addresses.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby={`${ids}-heading`} className="admin-form">
-      <h4 id={`${ids}-heading`} className="admin-subheading">
+      <h4 id={`${ids}-heading`} className="admin-subheading" ref={heading} tabIndex={-1}>
         {t('Webhook addresses')}
       </h4>
       <p className="admin-hint">{t('Copy them now: the secret in them is not shown again. Rotating it again stops these addresses from working.')}</p>
@@ -56,10 +60,11 @@ function NewSecret({ reply, onDone }: { reply: MediaServerSecretReply; onDone():
   );
 }
 
-function MappingRow({ mapping }: { mapping: MediaServerMapping }) {
+function MappingRow({ mapping, onRemoving, onKept }: { mapping: MediaServerMapping; onRemoving(): void; onKept(): void }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => removeMediaServerMapping(mapping.id),
+    onError: onKept,
     onSettled: () => queryClient.invalidateQueries({ queryKey: mediaServersKey }),
   });
   return (
@@ -76,8 +81,13 @@ function MappingRow({ mapping }: { mapping: MediaServerMapping }) {
           severity="danger"
           outlined
           size="small"
-          loading={remove.isPending}
-          onClick={() => remove.mutate()}
+          data-remove
+          aria-busy={remove.isPending}
+          onClick={() => {
+            if (remove.isPending) return;
+            onRemoving();
+            remove.mutate();
+          }}
         />
         {remove.isError && (
           <p className="admin-note" role="alert">
@@ -90,7 +100,7 @@ function MappingRow({ mapping }: { mapping: MediaServerMapping }) {
 }
 
 /** Links a media-server user name to a member. */
-function AddMapping() {
+function AddMapping({ id }: { id: string }) {
   const ids = useId();
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -122,11 +132,11 @@ function AddMapping() {
     if (!name.trim()) return setNote(t('Give the user name on the media server.'));
     if (!member) return setNote(t('Choose the member.'));
     setNote('');
-    add.mutate();
+    if (!add.isPending) add.mutate();
   };
 
   return (
-    <form className="admin-form admin-invite-form" onSubmit={submit} aria-label={t('Link a media-server user')}>
+    <form id={id} className="admin-form admin-invite-form" onSubmit={submit} aria-label={t('Link a media-server user')}>
       <div className="admin-field">
         <label htmlFor={`${ids}-server`}>{t('Server')}</label>
         <Dropdown inputId={`${ids}-server`} value={server} options={SERVER_OPTIONS} onChange={(event) => setServer(event.value as MediaServer)} pt={dropdownNames(t('Server'))} />
@@ -142,7 +152,8 @@ function AddMapping() {
           <Button type="button" link size="small" label={t('That is me')} className="admin-link-button" onClick={() => setMembers([{ username: user.username, profile_picture: user.profile_picture }])} />
         )}
       </div>
-      <Button type="submit" label={t('Link')} icon="pi pi-link" loading={add.isPending} />
+      {/* Not disabled while it works: that would drop the keyboard's focus. */}
+      <Button type="submit" label={t('Link')} icon="pi pi-link" aria-busy={add.isPending} />
       <p className="admin-note" role="status">
         {note}
       </p>
@@ -214,7 +225,16 @@ export function MediaServersSection() {
     },
   });
   const secretSet = status.data?.secret_set ?? false;
+  const mappingRows = useRef<HTMLTableSectionElement>(null);
+  // A removed link's row goes: the focus goes to the next row's 'Remove', or to the form below.
+  const focusAfter = useFocusAfterRemoval(
+    status.data?.mappings.map((mapping) => mapping.id),
+    () => mappingRows.current?.querySelectorAll<HTMLButtonElement>('[data-remove]') ?? [],
+    () => document.getElementById(`${ids}-add`)?.querySelector<HTMLElement>('input'),
+  );
+  const rotateButton = useRef<HTMLDivElement>(null);
   const confirmRotate = () => {
+    if (rotate.isPending) return;
     if (!secretSet || window.confirm(t('Replace the webhook secret? Media servers using the old addresses stop logging until you give them the new ones.'))) rotate.mutate();
   };
 
@@ -235,14 +255,14 @@ export function MediaServersSection() {
         <p role="alert">{errorText(status.error, t('Could not load the media-server settings. Please try again.'))}</p>
       ) : (
         <>
-          <div className="admin-actions">
+          <div className="admin-actions" ref={rotateButton}>
             <span>{secretSet ? t('A webhook secret is set.') : t('No webhook secret yet: media servers are refused until you create one.')}</span>
             <Button
               type="button"
               label={secretSet ? t('Rotate secret') : t('Create secret')}
               icon="pi pi-key"
               outlined={secretSet}
-              loading={rotate.isPending}
+              aria-busy={rotate.isPending}
               onClick={confirmRotate}
             />
           </div>
@@ -251,7 +271,17 @@ export function MediaServersSection() {
               {errorText(rotate.error, t('Could not create the secret. Please try again.'))}
             </p>
           )}
-          {created && <NewSecret reply={created} onDone={() => setCreated(null)} />}
+          {created && (
+            <NewSecret
+              key={created.secret}
+              reply={created}
+              onDone={() => {
+                // The panel goes: the focus goes back to the button that made the secret.
+                setCreated(null);
+                rotateButton.current?.querySelector('button')?.focus();
+              }}
+            />
+          )}
 
           <h4 className="admin-subheading">{t('Linked users')}</h4>
           {status.data.mappings.length === 0 ? (
@@ -268,14 +298,14 @@ export function MediaServersSection() {
                   </th>
                 </tr>
               </thead>
-              <tbody>
-                {status.data.mappings.map((mapping) => (
-                  <MappingRow key={mapping.id} mapping={mapping} />
+              <tbody ref={mappingRows}>
+                {status.data.mappings.map((mapping, index) => (
+                  <MappingRow key={mapping.id} mapping={mapping} onRemoving={() => focusAfter.removing(mapping.id, index)} onKept={focusAfter.kept} />
                 ))}
               </tbody>
             </ScrollingTable>
           )}
-          <AddMapping />
+          <AddMapping id={`${ids}-add`} />
 
           <h4 className="admin-subheading">{t('Events')}</h4>
           <CountsTable counts={status.data.counts} />

@@ -1,6 +1,5 @@
 import { type AdminSettings, isWebhookUrl, WEBHOOK_FORMATS, type WebhookFormatName, type WebhookTestReply } from '@movieclub/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
@@ -8,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { saveAdminSettings, sendWebhookTest } from '../../api/admin';
 import { errorText } from '../../api/client';
 import { adminKeys } from './AdminPage';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 import { t, tServer } from '../../i18n';
 
 const FORMAT_LABELS: Record<WebhookFormatName, string> = { discord: 'Discord', ntfy: 'ntfy' };
@@ -34,7 +34,11 @@ export function WebhookSection({ settings }: { settings: AdminSettings }) {
   });
   const reset = useMutation({
     mutationFn: () => saveAdminSettings({ webhook_url: null }),
-    onSuccess: (reply) => saved(reply, t("Back to the server's own setting.")),
+    onSuccess: (reply) => {
+      saved(reply, t("Back to the server's own setting."));
+      // The button goes with the page's own setting: the focus goes to the address it restored.
+      document.getElementById('webhook-url')?.focus();
+    },
     onError: (error) => setNote(errorText(error, t('Could not save. Please try again.'))),
   });
   const test = useMutation({
@@ -53,7 +57,7 @@ export function WebhookSection({ settings }: { settings: AdminSettings }) {
       setNote(t('The webhook address must be a full http or https address.'));
       return;
     }
-    save.mutate();
+    if (!save.isPending) save.mutate();
   };
   const changed = trimmed !== (settings.webhook.url ?? '') || format !== settings.webhook.format;
 
@@ -68,6 +72,7 @@ export function WebhookSection({ settings }: { settings: AdminSettings }) {
           onChange={(e) => setUrl(e.target.value)}
           placeholder={t('https://discord.com/api/webhooks/… or https://ntfy.sh/your-topic')}
           invalid={invalid}
+          aria-invalid={invalid}
           aria-describedby="webhook-source"
           inputMode="url"
         />
@@ -84,17 +89,18 @@ export function WebhookSection({ settings }: { settings: AdminSettings }) {
             : t('No webhook is set: club events are not posted anywhere.')}
       </p>
       <div className="admin-actions">
-        <Button type="submit" label={t('Save')} icon="pi pi-check" loading={save.isPending} disabled={!changed} />
-        <Button type="button" label={t('Send test message')} icon="pi pi-send" outlined loading={test.isPending} disabled={!settings.webhook.url || changed} onClick={() => test.mutate()} />
+        <FocusKeepingButton type="submit" label={t('Save')} icon="pi pi-check" busy={save.isPending} idle={!changed} />
+        <FocusKeepingButton type="button" label={t('Send test message')} icon="pi pi-send" outlined busy={test.isPending} idle={!settings.webhook.url || changed} onClick={() => test.mutate()} />
         {settings.webhook.from === 'admin' && (
-          <Button type="button" label={t("Use the server's setting")} icon="pi pi-undo" text loading={reset.isPending} onClick={() => reset.mutate()} />
+          <FocusKeepingButton type="button" label={t("Use the server's setting")} icon="pi pi-undo" text busy={reset.isPending} onClick={() => reset.mutate()} />
         )}
       </div>
       <p className="admin-note" role="status">
         {note}
       </p>
+      {/* A status already: the message inside is not an alert of its own, or it is read twice. */}
       <div role="status" aria-live="polite">
-        {tested && <Message severity={tested.accepted ? 'success' : 'error'} text={tServer(tested.message)} className="admin-test-result" />}
+        {tested && <Message role="none" severity={tested.accepted ? 'success' : 'error'} text={tServer(tested.message)} className="admin-test-result" />}
       </div>
     </form>
   );

@@ -9,18 +9,18 @@ import { StatTiles } from '../../components/charts/StatTiles';
 import { YearPicker } from '../../components/charts/YearPicker';
 import { UserAvatar } from '../../components/UserAvatar';
 import { t } from '../../i18n';
-import { figure, periodLabel } from '../../lib/statsView';
+import { figure, isPastYear, periodLabel } from '../../lib/statsView';
 import { divisiveDetail, lovedDetail, MovieRanking } from './MovieRanking';
 import './club.css';
 
 const profileLink = (username: string) => `/user/profile/${encodeURIComponent(username)}`;
 
-function Disagreements({ stats }: { stats: ClubStats }) {
+function Disagreements({ stats, past }: { stats: ClubStats; past: boolean }) {
   return (
     <section className="club-section">
       <h2>{t('Biggest disagreements')}</h2>
       {stats.disagreements.length === 0 ? (
-        <p className="club-empty">{t('No two members have rated a film differently yet.')}</p>
+        <p className="club-empty">{past ? t('No two members rated a film differently this year.') : t('No two members have rated a film differently yet.')}</p>
       ) : (
         <ol className="club-ranking">
           {stats.disagreements.map(({ movie, high, low, gap }) => (
@@ -50,6 +50,8 @@ export function ClubPage() {
   if (stats.isLoadingError) return <p role="alert">{t("Could not load the club's statistics. Please try again.")}</p>;
   if (!stats.data) return <p>{t('Loading the club...')}</p>;
   const shown = stats.data;
+  // A year that is over: 'yet' would promise what can no longer happen in it.
+  const past = isPastYear(year);
 
   return (
     <div className="club-page">
@@ -70,13 +72,18 @@ export function ClubPage() {
         ]}
       />
       <div className="club-columns">
-        <MovieRanking heading={t('Most loved')} movies={shown.most_loved} detail={lovedDetail} empty={t('No film has three ratings yet.')} />
-        <MovieRanking heading={t('Most divisive')} movies={shown.most_divisive} detail={divisiveDetail} empty={t('No film has three ratings yet.')} />
-        <Disagreements stats={shown} />
+        <MovieRanking heading={t('Most loved')} movies={shown.most_loved} detail={lovedDetail} empty={past ? t('No film had three ratings this year.') : t('No film has three ratings yet.')} />
+        <MovieRanking
+          heading={t('Most divisive')}
+          movies={shown.most_divisive}
+          detail={divisiveDetail}
+          empty={past ? t('No film had three ratings this year.') : t('No film has three ratings yet.')}
+        />
+        <Disagreements stats={shown} past={past} />
         <section className="club-section">
           <h2>{t('Seen by everyone')}</h2>
           {shown.seen_by_everyone.length === 0 ? (
-            <p className="club-empty">{t('No film has been seen by every member yet.')}</p>
+            <p className="club-empty">{past ? t('No film was seen by every member this year.') : t('No film has been seen by every member yet.')}</p>
           ) : (
             <ul className="club-ranking">
               {shown.seen_by_everyone.map((movie) => (
@@ -89,8 +96,8 @@ export function ClubPage() {
         </section>
       </div>
       <div className="chart-grid">
-        <BarChart title={t('Genre mix')} unit={t('films')} horizontal bars={shown.genres.map((genre) => ({ label: genre.name, value: genre.count }))} height={280} />
-        <BarChart title={year === null ? t('Viewings per year') : t('Viewings per month')} unit={t('viewings')} bars={shown.activity.map((entry) => ({ label: periodLabel(entry.period), value: entry.viewings }))} height={280} />
+        <BarChart title={t('Genre mix')} unit={t('films')} horizontal bars={shown.genres.map((genre) => ({ label: genre.name, value: genre.count }))} height={280} emptyText={past ? t('Nothing in this year.') : undefined} />
+        <BarChart title={year === null ? t('Viewings per year') : t('Viewings per month')} unit={t('viewings')} bars={shown.activity.map((entry) => ({ label: periodLabel(entry.period), value: entry.viewings }))} height={280} emptyText={past ? t('Nothing in this year.') : undefined} />
       </div>
       <section className="club-section">
         <h2>{t('Members')}</h2>

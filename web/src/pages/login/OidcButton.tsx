@@ -1,11 +1,21 @@
+import type { OidcConfigReply } from '@movieclub/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { fetchOidcConfig, oidcStartUrl } from '../../api/oidc';
 import { t } from '../../i18n';
 
-/** The sign-in settings, read once per visit; a failed read offers the password form alone. */
+/** The button's text: OIDC_BUTTON_LABEL as set, else 'Sign in with <issuer host>' in the reader's language. */
+export const oidcLabel = (config: Pick<OidcConfigReply, 'label' | 'host'>): string | null =>
+  config.label ?? (config.host ? t('Sign in with {{host}}', { host: config.host }) : null);
+
+/** The sign-in settings, read once per visit, with the button's text worded; a failed read offers the password form alone. */
 export function useOidcConfig() {
-  return useQuery({ queryKey: ['oidc-config'], queryFn: ({ signal }) => fetchOidcConfig(signal), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['oidc-config'],
+    queryFn: ({ signal }) => fetchOidcConfig(signal),
+    select: (config): OidcConfigReply => ({ ...config, label: oidcLabel(config) }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /**

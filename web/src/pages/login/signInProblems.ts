@@ -15,6 +15,8 @@ export function oidcProblem(code: string): string {
       return t('The identity provider could not sign you in. Try again.');
     case 'expired':
       return t('The sign-in took too long or was started in another browser. Try again.');
+    case 'superseded':
+      return t('A newer sign-in, started in another tab, replaced this one. Finish it there, or try again.');
     case 'unavailable':
       return t('The identity provider could not be reached. Try again in a moment.');
     case 'failed':

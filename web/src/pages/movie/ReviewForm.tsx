@@ -1,4 +1,4 @@
-import { PAIN_MAX, PAIN_MIN, type ReviewRead, TTM_GRADES, type TtmGrade } from '@movieclub/contract';
+import { PAIN_MAX, PAIN_MIN, REVIEW_TEXT_MAX, type ReviewRead, TTM_GRADES, type TtmGrade } from '@movieclub/contract';
 import { BUDGET_OPTIONS } from '../../lib/budget';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
@@ -65,7 +65,7 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
   const busy = post.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    post.mutate(form);
+    if (!busy) post.mutate(form);
   };
   const yesNo = yesNoOptions();
 
@@ -125,12 +125,13 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
           />
         </Field>
         <Field label={t('Text Review')} id="review-text" input>
-          <GrowingTextarea id="review-text" value={form.text} onChange={(e) => set('text', e.target.value)} rows={5} className="w-full" />
+          <GrowingTextarea id="review-text" value={form.text} maxLength={REVIEW_TEXT_MAX} onChange={(e) => set('text', e.target.value)} rows={5} className="w-full" />
         </Field>
         <Field label={t('Contains spoilers')} id="review-spoiler" input>
           <InputSwitch inputId="review-spoiler" checked={form.spoiler} onChange={(e) => set('spoiler', Boolean(e.value))} pt={SWITCH_PT} />
         </Field>
-        <Button type="submit" label={t('Submit Review')} disabled={busy} className="review-submit" />
+        {/* Not disabled while it saves: that would throw the keyboard's focus out of the form. */}
+        <Button type="submit" label={t('Submit Review')} aria-busy={busy} className="review-submit" />
       </form>
     </Card>
   );

@@ -1,17 +1,18 @@
 import { API_TOKEN_NAME_MAX, type ApiToken, type ApiTokenScope } from '@movieclub/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorText } from '../../api/client';
 import { apiTokensKey, createApiToken, fetchApiTokens, revokeApiToken } from '../../api/tokens';
 import { dropdownNames } from '../../components/a11y';
 import { TimeAgo } from '../../components/TimeAgo';
 import { formatLocale, t } from '../../i18n';
 import { copyText } from '../../lib/clipboard';
+import { localDateValue } from '../../lib/screeningTime';
+import { useFocusAfterRemoval } from '../../lib/useFocusAfterRemoval';
 import './apiTokens.css';
 
 const scopes = (): { label: string; value: ApiTokenScope }[] => [
@@ -22,10 +23,12 @@ const scopeLabel = (scope: ApiTokenScope) => scopes().find((option) => option.va
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(formatLocale(), { year: 'numeric', month: 'short', day: 'numeric' });
 
-/** The token stops working at the end of the chosen day, in the browser's time zone. */
-function endOfDay(date: Date): string {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate(), 23, 59, 59).toISOString();
+/** The token stops working at the end of the chosen day ('2026-12-31'), in the browser's time zone. */
+function endOfDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year, month - 1, date, 23, 59, 59).toISOString();
 }
+
 
 function expiryText(token: ApiToken, now: number): string {
   if (!token.expires_at) return t('Never');
@@ -37,6 +40,9 @@ function NewToken({ name, token, onDone }: { name: string; token: string; onDone
   const ids = useId();
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'yes' | 'select' | null>(null);
+  // Made by 'Create token', whose press the panel answers: the focus goes to its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const copy = async () => {
     if (await copyText(token)) return setCopied('yes');
     field.current?.select();
@@ -44,7 +50,7 @@ function NewToken({ name, token, onDone }: { name: string; token: string; onDone
   };
   return (
     <section className="api-token-new" aria-labelledby={`${ids}-heading`}>
-      <h3 id={`${ids}-heading`} className="api-token-new-heading">
+      <h3 id={`${ids}-heading`} className="api-token-new-heading" ref={heading} tabIndex={-1}>
         {t('Your new token “{{name}}”', { name })}
       </h3>
       <label htmlFor={`${ids}-token`} className="api-token-label">
@@ -63,15 +69,15 @@ function NewToken({ name, token, onDone }: { name: string; token: string; onDone
   );
 }
 
-function TokenRow({ token, now, onRevoked }: { token: ApiToken; now: number; onRevoked(id: number): void }) {
+function TokenRow({ token, now, onRevoked }: { token: ApiToken; now: number; onRevoked(): void }) {
   const queryClient = useQueryClient();
   const revoke = useMutation({
     mutationFn: () => revokeApiToken(token.id),
-    onSuccess: () => onRevoked(token.id),
+    onSuccess: onRevoked,
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensKey }),
   });
   const confirmRevoke = () => {
-    if (window.confirm(t('Revoke the token “{{name}}”? Scripts using it stop working at once.', { name: token.name }))) revoke.mutate();
+    if (!revoke.isPending && window.confirm(t('Revoke the token “{{name}}”? Scripts using it stop working at once.', { name: token.name }))) revoke.mutate();
   };
   return (
     <li className="api-token">
@@ -101,7 +107,8 @@ function TokenRow({ token, now, onRevoked }: { token: ApiToken; now: number; onR
         severity="danger"
         outlined
         size="small"
-        loading={revoke.isPending}
+        data-revoke
+        aria-busy={revoke.isPending}
         onClick={confirmRevoke}
       />
       {revoke.isError && (
@@ -120,16 +127,19 @@ export default function ApiTokensCard() {
   const tokens = useQuery({ queryKey: apiTokensKey, queryFn: ({ signal }) => fetchApiTokens(signal) });
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
-  const [expires, setExpires] = useState<Date | null>(null);
+  // The browser's own date field: typed or picked, by keyboard as well as by pointer ('' for never).
+  const [expires, setExpires] = useState('');
   const [problem, setProblem] = useState('');
   const [created, setCreated] = useState<{ id: number; name: string; token: string } | null>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const tokenList = useRef<HTMLUListElement>(null);
 
   const create = useMutation({
     mutationFn: () => createApiToken({ name: name.trim(), scope, expires_at: expires ? endOfDay(expires) : null }),
     onSuccess: (reply) => {
       setCreated({ id: reply.id, name: name.trim(), token: reply.token });
       setName('');
-      setExpires(null);
+      setExpires('');
       void queryClient.invalidateQueries({ queryKey: apiTokensKey });
     },
   });
@@ -141,12 +151,17 @@ export default function ApiTokensCard() {
       return;
     }
     setProblem('');
-    create.mutate();
+    if (!create.isPending) create.mutate();
   };
 
   const now = Date.now();
-  const today = new Date();
   const list = tokens.data?.tokens ?? [];
+  // A revoked token's row goes once the list is read again: the focus goes to the next 'Revoke', or to the form.
+  const focusAfter = useFocusAfterRemoval(
+    tokens.data?.tokens.map((token) => token.id),
+    () => tokenList.current?.querySelectorAll<HTMLButtonElement>('[data-revoke]') ?? [],
+    () => nameField.current,
+  );
   const error = problem || (create.isError ? errorText(create.error, t('Could not create the token. Please try again.')) : '');
 
   return (
@@ -156,12 +171,22 @@ export default function ApiTokensCard() {
         {t('A read-only token can only read; no token can create or revoke tokens.')}
       </p>
 
-      {created && <NewToken name={created.name} token={created.token} onDone={() => setCreated(null)} />}
+      {created && (
+        <NewToken
+          key={created.id}
+          name={created.name}
+          token={created.token}
+          onDone={() => {
+            setCreated(null);
+            nameField.current?.focus();
+          }}
+        />
+      )}
 
       <form className="api-token-form" onSubmit={submit} aria-label={t('Create an API token')}>
         <div className="api-token-field">
           <label htmlFor={`${ids}-name`}>{t('Name')}</label>
-          <InputText id={`${ids}-name`} value={name} maxLength={API_TOKEN_NAME_MAX} placeholder={t('e.g. Home server script')} onChange={(event) => setName(event.target.value)} />
+          <InputText id={`${ids}-name`} ref={nameField} value={name} maxLength={API_TOKEN_NAME_MAX} placeholder={t('e.g. Home server script')} onChange={(event) => setName(event.target.value)} />
         </div>
         <div className="api-token-field">
           <label htmlFor={`${ids}-scope`}>{t('Access')}</label>
@@ -169,19 +194,9 @@ export default function ApiTokensCard() {
         </div>
         <div className="api-token-field">
           <label htmlFor={`${ids}-expires`}>{t('Expires (optional)')}</label>
-          <Calendar
-            inputId={`${ids}-expires`}
-            value={expires}
-            onChange={(event) => setExpires((event.value as Date | null | undefined) ?? null)}
-            minDate={today}
-            dateFormat="yy-mm-dd"
-            placeholder={t('Never')}
-            showIcon
-            showButtonBar
-            readOnlyInput
-          />
+          <InputText id={`${ids}-expires`} type="date" value={expires} min={localDateValue(new Date())} onChange={(event) => setExpires(event.target.value)} />
         </div>
-        <Button type="submit" label={t('Create token')} icon="pi pi-key" loading={create.isPending} className="api-token-create" />
+        <Button type="submit" label={t('Create token')} icon="pi pi-key" aria-busy={create.isPending} className="api-token-create" />
       </form>
       {error && (
         <p className="api-token-error" role="alert">
@@ -198,10 +213,18 @@ export default function ApiTokensCard() {
       ) : list.length === 0 ? (
         <p className="api-tokens-empty">{t('You have no API tokens.')}</p>
       ) : (
-        <ul className="api-token-list" aria-label={t('Your API tokens')}>
-          {list.map((token) => (
-            // A revoked token is of no use to copy: its 'Your new token' panel goes with it.
-            <TokenRow key={token.id} token={token} now={now} onRevoked={(id) => setCreated((shown) => (shown?.id === id ? null : shown))} />
+        <ul className="api-token-list" aria-label={t('Your API tokens')} ref={tokenList}>
+          {list.map((token, index) => (
+            <TokenRow
+              key={token.id}
+              token={token}
+              now={now}
+              onRevoked={() => {
+                focusAfter.removing(token.id, index);
+                // A revoked token is of no use to copy: its 'Your new token' panel goes with it.
+                setCreated((shown) => (shown?.id === token.id ? null : shown));
+              }}
+            />
           ))}
         </ul>
       )}

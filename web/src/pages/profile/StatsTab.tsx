@@ -9,7 +9,7 @@ import { StatTiles } from '../../components/charts/StatTiles';
 import { YearPicker } from '../../components/charts/YearPicker';
 import { UserAvatar } from '../../components/UserAvatar';
 import { t } from '../../i18n';
-import { calendarDay, figure, filmBars, hourBars, ratingBars } from '../../lib/statsView';
+import { calendarDay, figure, filmBars, hourBars, isPastYear, ratingBars } from '../../lib/statsView';
 
 function Totals({ stats }: { stats: MemberStats }) {
   const streak = stats.longest_streak;
@@ -42,6 +42,7 @@ export default function StatsTab({ username }: { username: string }) {
   if (stats.isLoadingError) return <p role="alert">{t('Could not load the statistics. Please try again.')}</p>;
   if (!stats.data) return <p>{t('Loading statistics...')}</p>;
   const shown = stats.data;
+  const quiet = isPastYear(year) ? t('Nothing in this year.') : undefined;
   const streak = shown.longest_streak;
 
   return (
@@ -63,12 +64,12 @@ export default function StatsTab({ username }: { username: string }) {
         </p>
       )}
       <div className="chart-grid">
-        <BarChart title={year === null ? t('Films per year') : t('Films per month')} unit={t('films')} bars={filmBars(shown.activity)} />
-        <BarChart title={year === null ? t('Hours per year') : t('Hours per month')} unit={t('hours')} bars={hourBars(shown.activity)} />
-        <BarChart title={t('Ratings')} unit={t('reviews')} bars={ratingBars(shown.ratings)} />
-        <BarChart title={t('TTM grades')} unit={t('reviews')} bars={shown.ttm_grades.map((grade) => ({ label: grade.name, value: grade.count }))} />
-        <BarChart title={t('Top genres')} unit={t('films')} horizontal bars={shown.genres.map((genre) => ({ label: genre.name, value: genre.count }))} />
-        <BarChart title={t('Decades')} unit={t('films')} bars={shown.decades.map((entry) => ({ label: t('{{decade}}s', { decade: entry.decade }), value: entry.count }))} />
+        <BarChart title={year === null ? t('Films per year') : t('Films per month')} unit={t('films')} bars={filmBars(shown.activity)} emptyText={quiet} />
+        <BarChart title={year === null ? t('Hours per year') : t('Hours per month')} unit={t('hours')} bars={hourBars(shown.activity)} emptyText={quiet} />
+        <BarChart title={t('Ratings')} unit={t('reviews')} bars={ratingBars(shown.ratings)} emptyText={quiet} />
+        <BarChart title={t('TTM grades')} unit={t('reviews')} bars={shown.ttm_grades.map((grade) => ({ label: grade.name, value: grade.count }))} emptyText={quiet} />
+        <BarChart title={t('Top genres')} unit={t('films')} horizontal bars={shown.genres.map((genre) => ({ label: genre.name, value: genre.count }))} emptyText={quiet} />
+        <BarChart title={t('Decades')} unit={t('films')} bars={shown.decades.map((entry) => ({ label: t('{{decade}}s', { decade: entry.decade }), value: entry.count }))} emptyText={quiet} />
       </div>
       <section className="member-stats-with" aria-labelledby="watched-with-heading">
         <h3 id="watched-with-heading">{t('Most watched with')}</h3>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../api/queryKeys';
 import { fetchEarlierScreenings } from '../../api/screenings';
@@ -10,6 +10,7 @@ import { useCursorPages } from '../../lib/useCursorPages';
 /** A list's past and cancelled movie nights, read only once opened, 20 at a time: what was picked, or that it was cancelled. */
 export function EarlierNights({ listId }: { listId: number }) {
   const [open, setOpen] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
   const earlier = useCursorPages({
     queryKey: queryKeys.earlierScreenings(listId),
     fetchPage: (after: number | undefined, signal) => fetchEarlierScreenings(listId, after, signal),
@@ -27,7 +28,7 @@ export function EarlierNights({ listId }: { listId: number }) {
       ) : nights.length === 0 ? (
         <p className="screening-hint">{t('No earlier movie nights.')}</p>
       ) : (
-        <ul className="movie-night-earlier-list">
+        <ul className="movie-night-earlier-list" ref={list}>
           {nights.map((night) => (
             <li key={night.id}>
               <Link to={`/screening/${night.id}`}>{screeningTime(night.starts_at)}</Link>
@@ -38,7 +39,7 @@ export function EarlierNights({ listId }: { listId: number }) {
           ))}
         </ul>
       )}
-      <OlderPagesButton pages={earlier} label={t('Older movie nights')} className="movie-night-earlier-more" />
+      <OlderPagesButton pages={earlier} list={list} label={t('Older movie nights')} className="movie-night-earlier-more" />
     </details>
   );
 }

@@ -18,13 +18,14 @@ import type { WatchlistItem } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
 import { SWITCH_PT } from '../../components/a11y';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RatingLetter } from '../../components/RatingLetter';
 import { ItemSeenBy } from './ItemSeenBy';
 import type { OwnerData } from './useWatchlistData';
 import { visibleItems } from './rules';
 import { withBase } from '../../lib/basePath';
+import { useFocusAfterRemoval } from '../../lib/useFocusAfterRemoval';
 import { formatOneDecimal, t } from '../../i18n';
 
 interface ItemListProps {
@@ -94,13 +95,33 @@ interface EditableRowProps extends RowContentProps {
 }
 
 /** An editor's row: draggable as a whole (mouse, or touch after a short press), Move up/down buttons for keyboards. */
-function EditableRow({ item, position, grade, first, last, onMove, onRemove }: EditableRowProps) {
-  const { setNodeRef, listeners, isDragging, isOver, activeIndex, index } = useSortable({ id: item.id });
+function EditableRow(props: EditableRowProps) {
+  const { setNodeRef, listeners, isDragging, isOver, activeIndex, index } = useSortable({ id: props.item.id });
   const marker: Marker = isOver && activeIndex >= 0 && activeIndex !== index ? (activeIndex < index ? 'after' : 'before') : null;
   const className = ['watchlist-item', 'editable', isDragging && 'dragging', marker && `drop-${marker}`].filter(Boolean).join(' ');
   return (
     // Only the pointer listeners: the row itself is no control, its link and buttons keep their keys.
-    <li ref={setNodeRef} className={className} data-movie-id={item.id} {...listeners}>
+    <li ref={setNodeRef} className={className} data-movie-id={props.item.id} {...listeners}>
+      <EditableRowBody {...props} />
+    </li>
+  );
+}
+
+/** Every prop the same, the item's fields compared one by one (a saved order makes new item objects). */
+function sameRow(before: EditableRowProps, after: EditableRowProps): boolean {
+  const { item: itemBefore, ...restBefore } = before;
+  const { item: itemAfter, ...restAfter } = after;
+  const same = <T extends object>(a: T, b: T) => (Object.keys(a) as (keyof T)[]).every((key) => a[key] === b[key]);
+  return same(restBefore, restAfter) && (itemBefore === itemAfter || same(itemBefore, itemAfter));
+}
+
+/**
+ * A row's content and buttons, drawn again only when they change: a move in a list of hundreds
+ * redraws the rows it moved, not every row's buttons (each row's drag state still updates).
+ */
+const EditableRowBody = memo(function EditableRowBody({ item, position, grade, first, last, onMove, onRemove }: EditableRowProps) {
+  return (
+    <>
       <span className="item-grip pi pi-bars" aria-hidden="true" />
       <RowContent item={item} position={position} grade={grade} />
       <span className="item-moves">
@@ -127,10 +148,20 @@ function EditableRow({ item, position, grade, first, last, onMove, onRemove }: E
           onClick={() => onMove(item.id, 1)}
         />
       </span>
-      <Button type="button" label={t('Remove')} size="small" severity="danger" text className="item-remove" onClick={() => onRemove(item.id)} />
-    </li>
+      <Button
+        type="button"
+        label={t('Remove')}
+        aria-label={t('Remove {{title}}', { title: item.title })}
+        size="small"
+        severity="danger"
+        text
+        className="item-remove"
+        data-remove={item.id}
+        onClick={() => onRemove(item.id)}
+      />
+    </>
   );
-}
+}, sameRow);
 
 /** The drag-to-reorder list with its 'Hide seen' and 'Hide owner seen' toggles. */
 export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyContent, onReorder, onRemove }: ItemListProps) {
@@ -138,6 +169,7 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
   const [hideOwnerSeen, setHideOwnerSeen] = useState(false);
   const [dragged, setDragged] = useState<UniqueIdentifier | null>(null);
   const refocus = useRef<{ id: number; step: -1 | 1 } | null>(null);
+  const listSection = useRef<HTMLElement>(null);
   // Mouse drags start after 6 px, so clicks on the title and buttons stay clicks; touch needs a
   // short press, so a finger can still scroll the page over the rows.
   const sensors = useSensors(
@@ -159,13 +191,32 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
     (same && !same.disabled ? same : button(pending.step < 0 ? 'down' : 'up'))?.focus();
   }, [items]);
 
+  const removal = useFocusAfterRemoval(
+    items.map((item) => item.id),
+    () => listSection.current?.querySelectorAll<HTMLButtonElement>('[data-remove]') ?? [],
+    () => listSection.current,
+  );
+  const remove = (id: number) => {
+    removal.removing(id, shown.findIndex((item) => item.id === id));
+    onRemove(id);
+  };
+
+  // The Move buttons keep the focus where it was, so the new place is said aloud (a drag says its own).
+  const [moveSaid, setMoveSaid] = useState('');
   const move = (id: number, step: -1 | 1) => {
     const from = shown.findIndex((item) => item.id === id);
     const to = from + step;
     if (from < 0 || to < 0 || to >= shown.length) return;
     refocus.current = { id, step };
+    setMoveSaid(t('{{title}} moved to position {{position}} of {{count}}.', { title: shown[from].title, position: to + 1, count: shown.length }));
     onReorder(arrayMove(shown, from, to));
   };
+
+  // The rows' buttons call the latest move and remove through these, which stay the same function.
+  const actions = useRef({ move, remove });
+  actions.current = { move, remove };
+  const stableMove = useCallback((id: number, step: -1 | 1) => actions.current.move(id, step), []);
+  const stableRemove = useCallback((id: number) => actions.current.remove(id), []);
 
   const drop = ({ active, over }: DragEndEvent) => {
     setDragged(null);
@@ -202,7 +253,7 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
   );
   if (!hasList || items.length === 0) {
     return (
-      <section className="item-list">
+      <section className="item-list" ref={listSection} tabIndex={-1} aria-label={t('Movies in this list')}>
         {toggles}
         {emptyContent === undefined ? <p className="item-list-empty">{t('You have no movies in your watchlist.')}</p> : emptyContent}
       </section>
@@ -224,7 +275,7 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
   }
   const draggedItem = shown.find((item) => item.id === dragged);
   return (
-    <section className="item-list">
+    <section className="item-list" ref={listSection}>
       {toggles}
       <DndContext
         sensors={sensors}
@@ -244,8 +295,8 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
                 grade={ownerData.ownerRatings[item.id]}
                 first={index === 0}
                 last={index === shown.length - 1}
-                onMove={move}
-                onRemove={onRemove}
+                onMove={stableMove}
+                onRemove={stableRemove}
               />
             ))}
           </ol>
@@ -259,6 +310,9 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
           ) : null}
         </DragOverlay>
       </DndContext>
+      <p className="visually-hidden" role="status">
+        {moveSaid}
+      </p>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarOf, ownerAvatarOf } from '../../api/adapters';
 import { addModerator, removeModerator } from '../../api/watchlists';
@@ -11,6 +11,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { t } from '../../i18n';
 import { withBase } from '../../lib/basePath';
 import { copyText } from '../../lib/clipboard';
+import { useFocusAfterRemoval } from '../../lib/useFocusAfterRemoval';
 
 export const COPY_CONFIRMATION_MS = 1500;
 
@@ -64,14 +65,20 @@ function useModeratorChange(listId: number, onChange: ListInfoCardProps['onModer
   });
 }
 
-function ModeratorForm({ listId, onChange }: { listId: number; onChange: ListInfoCardProps['onModeratorsChange'] }) {
+function ModeratorForm({ listId, inputId, onChange }: { listId: number; inputId: string; onChange: ListInfoCardProps['onModeratorsChange'] }) {
   const [username, setUsername] = useState('');
   const add = useModeratorChange(listId, onChange, addModerator);
   const busy = add.isPending;
   const name = username.trim();
   const submit = () => {
     if (!name || busy) return;
-    add.mutate(name, { onSuccess: () => setUsername('') });
+    // The emptied field turns its button off: the focus goes back to the field, ready for the next name.
+    add.mutate(name, {
+      onSuccess: () => {
+        setUsername('');
+        document.getElementById(inputId)?.focus();
+      },
+    });
   };
   return (
     <form
@@ -81,8 +88,8 @@ function ModeratorForm({ listId, onChange }: { listId: number; onChange: ListInf
         void submit();
       }}
     >
-      <InputText value={username} onChange={(event) => setUsername(event.target.value)} placeholder={t('Add moderator by username')} aria-label={t('Add moderator by username')} />
-      <Button type="submit" label={busy ? t('Adding...') : t('Add Moderator')} disabled={!name || busy} size="small" />
+      <InputText id={inputId} value={username} onChange={(event) => setUsername(event.target.value)} placeholder={t('Add moderator by username')} aria-label={t('Add moderator by username')} />
+      <Button type="submit" label={busy ? t('Adding...') : t('Add Moderator')} aria-busy={busy} disabled={!name} size="small" />
     </form>
   );
 }
@@ -91,8 +98,18 @@ function ModeratorForm({ listId, onChange }: { listId: number; onChange: ListInf
 export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
   const manages = list.permissions.manage_moderators;
   const removal = useModeratorChange(list.id, onModeratorsChange, removeModerator);
-  const remove = (username: string) => {
-    if (username.trim()) removal.mutate(username.trim());
+  const inputId = useId();
+  const moderatorList = useRef<HTMLUListElement>(null);
+  // A removed moderator takes their button with it: the focus goes to the next one's, or to the field.
+  const focusAfter = useFocusAfterRemoval(
+    list.moderators_detail.map((moderator) => moderator.username),
+    () => moderatorList.current?.querySelectorAll<HTMLButtonElement>('button') ?? [],
+    () => document.getElementById(inputId),
+  );
+  const remove = (username: string, index: number) => {
+    if (!username.trim() || removal.isPending) return;
+    focusAfter.removing(username, index);
+    removal.mutate(username.trim(), { onError: focusAfter.kept });
   };
   // Counted so that each refused press shows the field anew, selected again.
   const [refused, setRefused] = useState<(AddonAddress & { press: number }) | null>(null);
@@ -119,8 +136,8 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
           <AddressToCopy key={refused.press} label={t('{{app}} address', { app: refused.app })} address={refused.address} />
         </Suspense>
       )}
-      <ul className="moderator-list" aria-label={t('Moderators')}>
-        {list.moderators_detail.map((moderator) => (
+      <ul className="moderator-list" aria-label={t('Moderators')} ref={moderatorList}>
+        {list.moderators_detail.map((moderator, index) => (
           <li key={moderator.username} className="moderator">
             <UserAvatar username={moderator.username} picture={avatarOf(moderator)} initial />
             <Link to={`/user/profile/${encodeURIComponent(moderator.username)}`}>{moderator.username}</Link>
@@ -132,13 +149,13 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
                 rounded
                 size="small"
                 aria-label={t('Remove moderator {{username}}', { username: moderator.username })}
-                onClick={() => remove(moderator.username)}
+                onClick={() => remove(moderator.username, index)}
               />
             )}
           </li>
         ))}
       </ul>
-      {manages && <ModeratorForm listId={list.id} onChange={onModeratorsChange} />}
+      {manages && <ModeratorForm listId={list.id} inputId={inputId} onChange={onModeratorsChange} />}
     </Card>
   );
 }

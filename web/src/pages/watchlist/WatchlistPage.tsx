@@ -56,8 +56,8 @@ export function WatchlistPage() {
   const data = useWatchlistData(target, user);
   const { list, setList } = data;
   const permissions = list?.permissions;
-  // Who in the club has seen each movie: refreshed with the list's items.
-  const itemKey = list?.items.map((item) => item.id).join(',') ?? '';
+  // Who in the club has seen each movie: refreshed with the list's items, not with their order.
+  const itemKey = list?.items.map((item) => item.id).sort((a, b) => a - b).join(',') ?? '';
   const seenBy = useQuery({
     queryKey: [...queryKeys.listSeenBy(list?.id ?? 0), itemKey],
     queryFn: ({ signal }) => fetchListSeenBy(list!.id, signal),
@@ -126,8 +126,8 @@ export function WatchlistPage() {
   // While the session or the list is still loading, say nothing rather than 'no movies'.
   const waiting = !list && (user === undefined || data.loading);
   const items = list?.items ?? [];
-  // Someone else's public list: 'You have no movies' would speak of the reader's own.
-  const othersList = !!list && !list.is_personal && list.owner_username !== user?.username;
+  // A public list, even one's own: 'You have no movies in your watchlist' would speak of the personal one.
+  const publicList = !!list && !list.is_personal;
   const hasUnreviewed = items.some((item) => !data.ownerData.seen[item.id]);
 
   const reorder = (visibleOrder: WatchlistItem[]) => {
@@ -173,7 +173,7 @@ export function WatchlistPage() {
           <ItemList
             items={items}
             hasList={Boolean(list)}
-            emptyContent={visitorOnOwnList ? <SignInPrompt /> : waiting ? null : othersList ? <p className="item-list-empty">{t('This list has no movies yet.')}</p> : undefined}
+            emptyContent={visitorOnOwnList ? <SignInPrompt /> : waiting ? null : publicList ? <p className="item-list-empty">{t('This list has no movies yet.')}</p> : undefined}
             canEdit={Boolean(permissions?.edit)}
             signedIn={Boolean(user)}
             ownerData={data.ownerData}

@@ -73,7 +73,8 @@ export function useWatchlistData(target: ListTarget, user: CurrentUser | null | 
     return { ...fetched, items: sortItems(fetched.items) };
   }, [fetched, listKey, target]);
 
-  const ids = useMemo(() => (list ? list.items.map((item) => item.id) : []), [list]);
+  // As a set (sorted): a new order of the same movies asks for nothing again.
+  const ids = useMemo(() => (list ? list.items.map((item) => item.id).sort((a, b) => a - b) : []), [list]);
   const viewerName = user?.username ?? null;
   // The owner's data is fetched only when the viewer is someone else; otherwise the viewer's own is the owner's.
   const viewerIsOwner = Boolean(list && viewerName && viewerName.toLowerCase() === list.owner_username.toLowerCase());
