@@ -227,6 +227,9 @@ describe('who has seen a movie in a new club', () => {
     assert.match(text, /No film had three ratings this year\./);
     assert.match(text, /No two members rated a film differently this year\./);
     assert.doesNotMatch(text, /\byet\b/);
+    // A member's face beside their name is not read out as well: the link says the name once.
+    await page.locator('.club-member').getByText('past_pam').waitFor();
+    assert.equal(await page.locator('.club-members').getByRole('link', { name: 'past_pam', exact: true }).count(), 1);
 
     // A member who rated nothing: the 1–10 scale is not drawn empty.
     await page.goto('/user/profile/first_member?tab=stats');

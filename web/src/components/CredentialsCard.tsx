@@ -1,9 +1,9 @@
-import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { t } from '../i18n';
+import { FocusKeepingButton } from './FocusKeepingButton';
 
 interface CredentialsCardProps {
   /** t('Login') or t('Register'): the heading and the button, and which of the two forms this is. */
@@ -52,7 +52,7 @@ export function CredentialsCard({ title, onSubmit, footer }: CredentialsCardProp
           <div className="credentials-error" role="alert">
             {error}
           </div>
-          <Button type="submit" label={title} loading={busy} />
+          <FocusKeepingButton type="submit" label={title} busy={busy} />
         </form>
         {footer}
       </Card>

@@ -9,6 +9,8 @@ interface UserAvatarProps {
   className?: string;
   /** Show the first letter instead of the person icon when there is no picture. */
   initial?: boolean;
+  /** The name is written beside it (in the same link): the picture is then not read out as well. */
+  decorative?: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ interface UserAvatarProps {
  * fails to load). PrimeReact's Avatar as it renders, same classes, so the theme styles
  * it the same, without its code: home cards show avatars on a first visit.
  */
-export function UserAvatar({ username, picture, size = 'normal', className, initial = false }: UserAvatarProps) {
+export function UserAvatar({ username, picture, size = 'normal', className, initial = false, decorative = false }: UserAvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const image = picture && failed !== picture ? withBase(picture) : null;
   const classes = [
@@ -26,9 +28,9 @@ export function UserAvatar({ username, picture, size = 'normal', className, init
     className ?? '',
   ];
   return (
-    <div className={classes.filter(Boolean).join(' ')} aria-label={username} data-pc-name="avatar">
+    <div className={classes.filter(Boolean).join(' ')} aria-label={decorative ? undefined : username} aria-hidden={decorative || undefined} data-pc-name="avatar">
       {image ? (
-        <img src={image} alt={username} onError={() => setFailed(picture ?? null)} />
+        <img src={image} alt={decorative ? '' : username} onError={() => setFailed(picture ?? null)} />
       ) : initial ? (
         <span className="p-avatar-text">{username.charAt(0).toUpperCase()}</span>
       ) : (

@@ -132,7 +132,7 @@ export function NotificationBell({ username }: { username: string }) {
                       if (!item.read) read.mutate([item.id]);
                     }}
                   >
-                    {item.actor ? <UserAvatar username={item.actor.username} picture={item.actor.profile_picture} initial /> : <i className="pi pi-star bell-system" aria-hidden="true" />}
+                    {item.actor ? <UserAvatar username={item.actor.username} picture={item.actor.profile_picture} initial decorative /> : <i className="pi pi-star bell-system" aria-hidden="true" />}
                     <span className="bell-text">
                       {noticeText(item.text)}
                       <span className="bell-when">

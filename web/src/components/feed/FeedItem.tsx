@@ -62,7 +62,7 @@ export function FeedItem({ event, mute }: { event: FeedEvent; mute?: ReactNode }
   const actor = event.actor;
   return (
     <li className="feed-item">
-      {actor ? <UserAvatar username={actor.username} picture={actor.profile_picture} initial /> : <i className="pi pi-users feed-no-actor" aria-hidden="true" />}
+      {actor ? <UserAvatar username={actor.username} picture={actor.profile_picture} initial decorative /> : <i className="pi pi-users feed-no-actor" aria-hidden="true" />}
       <div className="feed-body">
         <p className="feed-sentence">
           {actor ? <Link to={profile(actor.username)} className="feed-actor">{actor.username}</Link> : t('Someone')}{' '}

@@ -12,6 +12,7 @@ import { t } from '../../i18n';
 import { useFocusReturn } from '../a11y';
 import { earliestInputValue, localInputValue, zonedStart } from '../../lib/screeningTime';
 import './screenings.css';
+import { FocusKeepingButton } from '../FocusKeepingButton';
 
 interface ScheduleDialogProps {
   /** The public list the movie night belongs to. */
@@ -57,7 +58,7 @@ export default function ScheduleDialog({ watchlistId, screening, onClose, onSave
   const footer = (
     <div className="schedule-actions">
       <Button type="button" label={t('Cancel')} severity="secondary" text onClick={onClose} />
-      <Button type="submit" form={`${ids}-form`} label={screening ? t('Save changes') : t('Schedule')} icon="pi pi-calendar-plus" loading={save.isPending} />
+      <FocusKeepingButton type="submit" form={`${ids}-form`} label={screening ? t('Save changes') : t('Schedule')} icon="pi pi-calendar-plus" busy={save.isPending} />
     </div>
   );
 

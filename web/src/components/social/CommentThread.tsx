@@ -9,7 +9,7 @@ import { changeComment, deleteComment, fetchComments, postComment } from '../../
 import { t } from '../../i18n';
 import { UserAvatar } from '../UserAvatar';
 import { TimeAgo } from '../TimeAgo';
-import { NextPageFailed } from '../OlderPagesButton';
+import { NextPageFailed, useNextPage } from '../OlderPagesButton';
 import { Phrase } from '../Phrase';
 import { CommentForm } from './CommentForm';
 import { ReactionBar } from './ReactionBar';
@@ -52,7 +52,7 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
     <li className={location.hash === `#comment-${comment.id}` ? 'comment comment-linked' : 'comment'} id={`comment-${comment.id}`}>
       <div className="comment-head">
         <Link to={`/user/profile/${encodeURIComponent(username)}`} className="comment-author">
-          <UserAvatar username={username} picture={profile_picture} initial />
+          <UserAvatar username={username} picture={profile_picture} initial decorative />
           <span>{username}</span>
         </Link>
         <span className="comment-date">
@@ -128,6 +128,8 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
       reload();
     },
   });
+  const commentList = useRef<HTMLOListElement>(null);
+  const moreComments = useNextPage(comments, commentList);
   const all = comments.data?.pages.flatMap((page) => page.comments) ?? [];
   // Arriving by a link to one comment: bring it into view once it is on the page.
   const linked = location.hash.startsWith('#comment-') ? location.hash.slice(1) : null;
@@ -140,7 +142,7 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
     <section className="comment-thread" aria-label={t('Comments')} ref={thread} tabIndex={-1}>
       {comments.isLoadingError && <p className="social-error">{t('Could not load the comments.')}</p>}
       {all.length > 0 && (
-        <ol className="comment-list">
+        <ol className="comment-list" ref={commentList}>
           {all.map((comment) => (
             <CommentItem
               key={comment.id}
@@ -157,7 +159,8 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
         </ol>
       )}
       <NextPageFailed pages={comments} />
-      {comments.hasNextPage && <Button type="button" size="small" text label={t('More comments')} loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()} />}
+      {/* Not disabled while it loads: the focus then goes to the first comment it brought. */}
+      {comments.hasNextPage && <Button type="button" size="small" text label={t('More comments')} aria-busy={comments.isFetchingNextPage} onClick={moreComments} />}
       {signedIn ? (
         <CommentForm
           key={posted}

@@ -21,6 +21,7 @@ import { t } from '../../i18n';
 import { SWITCH_PT, useFocusReturn } from '../a11y';
 import { MemberPicker } from '../MemberPicker';
 import './viewings.css';
+import { FocusKeepingButton } from '../FocusKeepingButton';
 
 interface LogViewingDialogProps {
   movie: { id: number; title: string };
@@ -70,7 +71,7 @@ export default function LogViewingDialog({ movie, viewing, onClose }: LogViewing
   const footer = (
     <div className="log-viewing-actions">
       <Button type="button" label={t('Cancel')} severity="secondary" text onClick={onClose} />
-      <Button type="submit" form={`${ids}-form`} label={viewing ? t('Save changes') : t('Log viewing')} icon="pi pi-check" loading={save.isPending} />
+      <FocusKeepingButton type="submit" form={`${ids}-form`} label={viewing ? t('Save changes') : t('Log viewing')} icon="pi pi-check" busy={save.isPending} />
     </div>
   );
 

@@ -105,7 +105,7 @@ export function ClubPage() {
           {shown.members.map((member) => (
             <li key={member.username}>
               <Link to={profileLink(member.username)} className="club-member">
-                <UserAvatar username={member.username} picture={member.profile_picture} initial />
+                <UserAvatar username={member.username} picture={member.profile_picture} initial decorative />
                 <span>{member.username}</span>
               </Link>
             </li>

@@ -1,5 +1,4 @@
 import { type ImdbSearchResult, POPULAR_LIMIT_DEFAULT } from '@movieclub/contract';
-import { Button } from 'primereact/button';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { t } from '../../i18n';
 import { withBase } from '../../lib/basePath';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 
 /** An empty catalogue seen by a visitor: members add movies, so sign in first. */
 function VisitorWelcome() {
@@ -48,7 +48,7 @@ function Suggestion({ title, onAdded }: SuggestionProps) {
       <span className="first-run-name" title={title.primary_title}>
         {title.primary_title}
       </span>
-      <Button type="button" label={t('Add')} icon="pi pi-plus" size="small" aria-label={t('Add {{name}}', { name })} loading={busy} disabled={busy} onClick={add} />
+      <FocusKeepingButton type="button" label={t('Add')} icon="pi pi-plus" size="small" aria-label={t('Add {{name}}', { name })} busy={busy} onClick={add} />
       {error && (
         <span className="first-run-error" role="alert">
           {error}

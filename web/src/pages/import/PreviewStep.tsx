@@ -1,6 +1,5 @@
 import type { ImportJob, ImportMatch } from '@movieclub/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
@@ -14,6 +13,7 @@ import { ListChoices } from './ListChoices';
 import { matchLabels, SOURCE_LABELS, leftOutCount } from './importView';
 import { RowsTable } from './RowsTable';
 import { storeJob } from './useImportJob';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 
 type Filter = ImportMatch | 'all';
 
@@ -92,8 +92,8 @@ export function PreviewStep({ job }: { job: ImportJob }) {
         </p>
         {failure ? <Message severity="error" text={errorText(failure, t('That did not work. Please try again.'))} className="import-message" /> : null}
         <div className="import-actions">
-          <Button type="button" label={t('Import')} icon="pi pi-check" loading={confirm.isPending} disabled={busy} onClick={() => confirm.mutate()} />
-          <Button type="button" label={t('Cancel this import')} severity="secondary" text disabled={busy} onClick={() => cancel.mutate()} />
+          <FocusKeepingButton type="button" label={t('Import')} icon="pi pi-check" busy={busy} onClick={() => confirm.mutate()} />
+          <FocusKeepingButton type="button" label={t('Cancel this import')} severity="secondary" text busy={busy} onClick={() => cancel.mutate()} />
         </div>
       </Card>
     </div>

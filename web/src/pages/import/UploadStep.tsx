@@ -1,6 +1,5 @@
 import { IMPORT_FILE_MAX_BYTES } from '@movieclub/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Message } from 'primereact/message';
 import { type ChangeEvent, useRef, useState } from 'react';
@@ -10,6 +9,7 @@ import { uploadImport } from '../../api/imports';
 import { queryKeys } from '../../api/queryKeys';
 import { t } from '../../i18n';
 import { storeJob } from './useImportJob';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 
 const MAX_MB = Math.round(IMPORT_FILE_MAX_BYTES / (1024 * 1024));
 
@@ -75,7 +75,7 @@ export function UploadStep() {
           onChange={chosen}
           disabled={busy}
         />
-        <Button type="button" label={busy ? t('Uploading...') : t('Choose a file')} icon="pi pi-upload" loading={busy} onClick={() => input.current?.click()} />
+        <FocusKeepingButton type="button" label={busy ? t('Uploading...') : t('Choose a file')} icon="pi pi-upload" busy={busy} onClick={() => input.current?.click()} />
         <span className="import-hint">{t('A .zip or .csv file, up to {{mb}} MB.', { mb: MAX_MB })}</span>
       </div>
       {error ? <Message severity="error" text={error} className="import-message" /> : null}

@@ -1,6 +1,6 @@
 import type { OidcSignedInReply } from '@movieclub/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 import { Card } from 'primereact/card';
 import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
@@ -30,8 +30,10 @@ export function LinkAccountPage() {
   const link = useMutation({ mutationFn: linkAccount, onSuccess: done, onError: (failure) => setError(errorText(failure, t('The account could not be linked.'))) });
   const create = useMutation({ mutationFn: createAccountInstead, onSuccess: done, onError: (failure) => setError(errorText(failure, t('The account could not be created.'))) });
 
+  const busy = link.isPending || create.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     setError('');
     link.mutate(password);
   };
@@ -53,7 +55,6 @@ export function LinkAccountPage() {
   }
 
   const { username } = pending.data;
-  const busy = link.isPending || create.isPending;
   return (
     <div className="credentials-page">
       <Card title={t('Link your account')} className="credentials-card link-account-card">
@@ -77,19 +78,18 @@ export function LinkAccountPage() {
           <div className="credentials-error" role="alert">
             {error}
           </div>
-          <Button type="submit" label={t('Link account')} loading={link.isPending} disabled={busy} />
+          <FocusKeepingButton type="submit" label={t('Link account')} busy={busy} />
         </form>
         <div className="oidc-choice">
           <p className="oidc-or" aria-hidden="true">
             <span>{t('or')}</span>
           </p>
-          <Button
+          <FocusKeepingButton
             type="button"
             label={t('Create a new account instead')}
             severity="secondary"
             outlined
-            loading={create.isPending}
-            disabled={busy}
+            busy={busy}
             onClick={() => {
               setError('');
               create.mutate();

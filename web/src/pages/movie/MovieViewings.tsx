@@ -39,7 +39,7 @@ export function MovieViewings({ movieId }: { movieId: number }) {
           {viewings.data.viewings.map((viewing) => (
             <li key={viewing.id}>
               <Link to={`/user/profile/${encodeURIComponent(viewing.user.username)}`} className="movie-viewings-user">
-                <UserAvatar username={viewing.user.username} picture={viewing.user.profile_picture} />
+                <UserAvatar username={viewing.user.username} picture={viewing.user.profile_picture} decorative />
                 <span>{viewing.user.username}</span>
               </Link>
               <span className="movie-viewings-when">

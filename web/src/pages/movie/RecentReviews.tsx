@@ -82,7 +82,7 @@ function ReviewItem({ review }: { review: ReviewRead }) {
     <li className="review-item" id={`review-${review.id}`}>
       <div className="review-head">
         <Link to={`/user/profile/${encodeURIComponent(username)}`} className="review-author">
-          <UserAvatar username={username} picture={profile_picture} />
+          <UserAvatar username={username} picture={profile_picture} decorative />
           <span className="review-author-name">{username}</span>
         </Link>
         <span className="review-date">{reviewDate(review.created_at)}</span>

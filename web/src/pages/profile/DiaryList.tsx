@@ -11,6 +11,7 @@ import { t } from '../../i18n';
 import { diaryMonth, namesText } from '../../lib/viewingDates';
 import { starsText } from './profileView';
 import { withBase } from '../../lib/basePath';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 
 // The form arrives with the first Edit, as it does with the first 'Log viewing'.
 const LogViewingDialog = lazy(() => import('../../components/viewings/LogViewingDialog'));
@@ -175,14 +176,14 @@ function DiaryRow({ entry, isOwn, owner }: { entry: DiaryEntry; isOwn: boolean; 
         {isOwn && !entry.tagged && <OwnViewingActions entry={entry} />}
       </div>
       {canAdd && (
-        <Button
+        <FocusKeepingButton
           type="button"
           label={t('Add to my diary')}
           aria-label={t('Add to my diary: {{title}}', { title: entry.movie.year ? `${entry.movie.title} (${entry.movie.year})` : entry.movie.title })}
           icon="pi pi-plus"
           size="small"
           outlined
-          loading={add.isPending}
+          busy={add.isPending}
           onClick={() => add.mutate()}
           className="diary-add"
         />

@@ -80,7 +80,7 @@ export default function StatsTab({ username }: { username: string }) {
             {shown.watched_with.map((member) => (
               <li key={member.username}>
                 <Link to={`/user/profile/${encodeURIComponent(member.username)}`} className="member-stats-person">
-                  <UserAvatar username={member.username} picture={member.profile_picture} initial />
+                  <UserAvatar username={member.username} picture={member.profile_picture} initial decorative />
                   <span>{member.username}</span>
                 </Link>
                 <span className="member-stats-count">{member.count === 1 ? t('1 viewing') : t('{{n}} viewings', { n: member.count })}</span>

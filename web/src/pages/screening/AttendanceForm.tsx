@@ -1,6 +1,5 @@
 import type { ScreeningDetail, ViewingMember } from '@movieclub/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Checkbox } from 'primereact/checkbox';
 import { useId, useState } from 'react';
@@ -9,6 +8,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { recordAttendance } from '../../api/screenings';
 import { MemberPicker } from '../../components/MemberPicker';
 import { t } from '../../i18n';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 
 /** Who to tick at first: the record when there is one, else everyone who said they were going. */
 function initialTicks(screening: ScreeningDetail): Set<string> {
@@ -63,7 +63,7 @@ export function AttendanceForm({ screening }: { screening: ScreeningDetail }) {
         </ul>
         <label htmlFor={`${ids}-others`}>{t('Also there')}</label>
         <MemberPicker inputId={`${ids}-others`} value={others} onChange={setOthers} exclude={answered} className="attendance-others" panelClassName="attendance-others-panel" />
-        <Button type="submit" label={t('Record attendance')} icon="pi pi-check" loading={save.isPending} />
+        <FocusKeepingButton type="submit" label={t('Record attendance')} icon="pi pi-check" busy={save.isPending} />
         {save.isSuccess && (
           <p className="screening-hint" role="status">
             {save.data.viewings_logged === 1 ? t('1 viewing logged.') : t('{{n}} viewings logged.', { n: save.data.viewings_logged })}{' '}

@@ -17,7 +17,7 @@ function People({ people }: { people: { username: string; profile_picture: strin
       {people.map((person) => (
         <li key={person.username}>
           <Link to={`/user/profile/${encodeURIComponent(person.username)}`} className="screening-person">
-            <UserAvatar username={person.username} picture={person.profile_picture} initial />
+            <UserAvatar username={person.username} picture={person.profile_picture} initial decorative />
             <span>{person.username}</span>
           </Link>
         </li>

@@ -12,6 +12,7 @@ import { RsvpButtons } from '../../components/screenings/RsvpButtons';
 import { screeningTime } from '../../lib/screeningTime';
 import { mayAnswer } from './answering';
 import { t } from '../../i18n';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 
 const ScheduleDialog = lazy(() => import('../../components/screenings/ScheduleDialog'));
 
@@ -56,7 +57,7 @@ export function ScreeningSummary({ screening, signedIn }: { screening: Screening
           <>
             <Button type="button" size="small" outlined label={t('Change')} icon="pi pi-pencil" onClick={() => setEditing(true)} />
             {screening.attendees.length === 0 && (
-              <Button type="button" size="small" outlined severity="danger" label={t('Cancel movie night')} icon="pi pi-times" loading={cancel.isPending} onClick={confirmCancel} />
+              <FocusKeepingButton type="button" size="small" outlined severity="danger" label={t('Cancel movie night')} icon="pi pi-times" busy={cancel.isPending} onClick={confirmCancel} />
             )}
           </>
         )}

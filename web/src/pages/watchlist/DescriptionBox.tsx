@@ -5,6 +5,7 @@ import type Quill from 'quill';
 import { useMemo, useState } from 'react';
 import { saveDescription } from '../../api/watchlists';
 import { t } from '../../i18n';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 
 /**
  * What the server keeps of a description (its sanitiser's allowlist): headings, bold, italic,
@@ -114,7 +115,7 @@ export function DescriptionBox({ listId, description, canEdit, onSaved }: Descri
           onLoad={nameEditorControls}
         />
         <div className="description-actions">
-          <Button type="button" label={t('Save')} size="small" loading={saving.isPending} onClick={save} />
+          <FocusKeepingButton type="button" label={t('Save')} size="small" busy={saving.isPending} onClick={save} />
           <Button
             type="button"
             label={t('Cancel')}

@@ -139,7 +139,7 @@ export function ListInfoCard({ list, onModeratorsChange }: ListInfoCardProps) {
       <ul className="moderator-list" aria-label={t('Moderators')} ref={moderatorList}>
         {list.moderators_detail.map((moderator, index) => (
           <li key={moderator.username} className="moderator">
-            <UserAvatar username={moderator.username} picture={avatarOf(moderator)} initial />
+            <UserAvatar username={moderator.username} picture={avatarOf(moderator)} initial decorative />
             <Link to={`/user/profile/${encodeURIComponent(moderator.username)}`}>{moderator.username}</Link>
             {manages && (
               <Button

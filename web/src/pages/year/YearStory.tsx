@@ -109,7 +109,7 @@ export function People({ people, detail }: { people: StatsMember[]; detail?(pers
       {people.map((person) => (
         <li key={person.username}>
           <Link to={`/user/profile/${encodeURIComponent(person.username)}`}>
-            <UserAvatar username={person.username} picture={person.profile_picture} initial />
+            <UserAvatar username={person.username} picture={person.profile_picture} initial decorative />
             <span>{person.username}</span>
           </Link>
           {detail && <span className="year-poster-caption">{detail(person)}</span>}
