@@ -231,6 +231,10 @@ describe('who has seen a movie in a new club', () => {
     await page.locator('.club-member').getByText('past_pam').waitFor();
     assert.equal(await page.locator('.club-members').getByRole('link', { name: 'past_pam', exact: true }).count(), 1);
 
+    // Its year in review says what its member did, and no more: rated, not watched.
+    await page.goto('/club/year/2024');
+    await page.locator('.year-members', { hasText: /^1 member rated\.$/ }).waitFor();
+
     // A member who rated nothing: the 1–10 scale is not drawn empty.
     await page.goto('/user/profile/first_member?tab=stats');
     const ratings = page.locator('figure.bar-chart', { has: page.locator('figcaption', { hasText: /^Ratings$/ }) });

@@ -31,7 +31,7 @@ export function ClubYearPage() {
       <Chapter heading={t('The year in numbers')}>
         <Totals totals={shown.totals} />
         <p className="year-line year-members">
-          {shown.members === 1 ? t('1 member watched and rated together.') : t('{{count}} members watched and rated together.', { count: shown.members })}
+          {membersLine(shown.members, shown.totals)}
         </p>
       </Chapter>
       <Chapter heading={t('Most loved')}>
@@ -50,4 +50,11 @@ export function ClubYearPage() {
       <YearSteps year={year} hrefFor={hrefFor} />
     </article>
   );
+}
+
+/** Who took part, saying only what they did: a year of viewings and no reviews was not 'rated'. */
+function membersLine(members: number, totals: { viewings: number; reviews: number }): string {
+  if (totals.reviews === 0) return members === 1 ? t('1 member watched.') : t('{{count}} members watched together.', { count: members });
+  if (totals.viewings === 0) return members === 1 ? t('1 member rated.') : t('{{count}} members rated together.', { count: members });
+  return members === 1 ? t('1 member watched and rated.') : t('{{count}} members watched and rated together.', { count: members });
 }
