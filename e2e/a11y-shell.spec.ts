@@ -48,6 +48,15 @@ describe('accessibility of the shell screens', () => {
     await page.getByLabel('Username').waitFor();
     await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
     assert.equal(await focused(), 'Username');
+    // Signing in replaces the login screen with the next one: its heading takes the focus.
+    assert.equal((await site.agent().post('/api/register', { username: 'focus_fay', password: 'correct horse battery' })).status, 200);
+    await page.goto('/login');
+    await page.locator('#login-username').fill('focus_fay');
+    await page.locator('#login-password').fill('correct horse battery');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.waitForFunction(() => document.activeElement?.matches('h1'));
+    assert.match(await focused(), /^h1: /);
     await context.close();
   });
 });

@@ -50,8 +50,11 @@ describe('catalogue in the browser', () => {
     await page.getByRole('button', { name: 'Add Movie' }).click();
     await page.getByRole('alert').getByText('IMDb id must be tt followed by at least 7 digits (e.g., tt0111161).').waitFor();
     await field.fill('tt9999999');
-    await page.getByRole('button', { name: 'Add Movie' }).click();
+    // From the keyboard: a refusal leaves the focus on the button that sent it.
+    await page.getByRole('button', { name: 'Add Movie' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('alert').getByText('No IMDb title tt9999999 found.').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Add Movie');
     await screenshot(page, 'catalogue-add-movie-error');
 
     await field.fill('  tt0368226 ');

@@ -151,6 +151,13 @@ describe('comments, reactions and spoilers in the browser', () => {
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.id || document.activeElement?.tagName);
     const focusedLabel = () => page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.labels?.[0]?.textContent ?? '');
 
+    // With nothing typed, 'Comment' is still in the tab order, saying it is off.
+    await review.getByLabel('Your comment').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Comment');
+    assert.equal(await review.getByRole('button', { name: 'Comment', exact: true }).getAttribute('aria-disabled'), 'true');
+
     // Posted with Enter on 'Comment': the box empties and keeps the focus, ready for the next one.
     await review.getByLabel('Your comment').fill('First thought.');
     await review.getByRole('button', { name: 'Comment', exact: true }).focus();
@@ -186,6 +193,22 @@ describe('comments, reactions and spoilers in the browser', () => {
     await review.getByRole('button', { name: '1 comment' }).waitFor();
     await second.waitFor({ state: 'detached' });
     assert.equal(await focused(), 'Comments');
+
+    // Two presses a moment apart post one comment, not two.
+    await review.getByLabel('Your comment').fill('Said once.');
+    await review.getByRole('button', { name: 'Comment', exact: true }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await review.locator('.comment', { hasText: 'Said once.' }).waitFor();
+    const reviewId = (await sam.agent.get(`/api/movies/${keyboardMovie}/reviews`)).body.reviews[0].id as number;
+    const stored = (await sam.agent.get(`/api/reviews/${reviewId}/comments`)).body.comments as { text: string }[];
+    assert.equal(stored.filter((comment) => comment.text === 'Said once.').length, 1);
+
+    // A link to one comment brings it into view with the focus on it.
+    const firstId = (stored.find((comment) => comment.text === 'First thought.') as unknown as { id: number }).id;
+    await page.goto(`/movie/${keyboardMovie}#comment-${firstId}`);
+    await page.waitForFunction((id) => document.activeElement?.id === `comment-${id}`, firstId);
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -96,6 +96,21 @@ describe('personal API tokens in the browser', () => {
     await card.locator('.api-token', { hasText: 'Throwaway' }).waitFor({ state: 'detached' });
     await shown.waitFor({ state: 'detached' });
     assert.equal(await focusedText(), 'Revoke Keeper');
+
+    // Typing elsewhere while a revoked token's row goes: the focus stays in the field typed into.
+    await page.route('**/api/tokens', async (route) => {
+      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fallback();
+    });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Revoke Keeper' }).click();
+    await card.getByLabel('Name').click();
+    await page.keyboard.type('Next script', { delay: 80 });
+    await card.locator('.api-token', { hasText: 'Keeper' }).waitFor({ state: 'detached' });
+    await page.keyboard.type(' two');
+    assert.equal(await card.getByLabel('Name').inputValue(), 'Next script two');
+    assert.equal(await focusedLabel(), 'Name');
+    await page.unroute('**/api/tokens');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

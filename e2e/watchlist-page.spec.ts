@@ -100,6 +100,8 @@ describe('the watchlist page', () => {
       await page.locator('.public-lists-card').getByRole('button', { name: /Beta Night/ }).click();
       await shows(beta, 'Beta Night', 'Beta Feature');
       assert.deepEqual(await titlesShown(page), ['Beta Feature']);
+      // The picker stays on the screen, and so does the focus: on the list just picked.
+      assert.match((await page.evaluate(() => document.activeElement?.textContent)) ?? '', /Beta Night/);
       await screenshot(page, `watchlist-switched-${viewport.width}`);
 
       await page.goBack();

@@ -99,11 +99,11 @@ for (const kind of TEST_DATABASES) {
       assert.equal(manifest.status, 200);
       assert.equal(manifest.headers.get('access-control-allow-origin'), '*');
       const { logo, catalogs } = (await manifest.json()) as { logo: string; catalogs: { id: string }[] };
-      assert.equal(logo, `${site}/logo.svg`);
+      assert.equal(logo, `${site}/icons/icon-256.png`);
       const catalog = await fetch(`${site}${list.stremio_path.replace('manifest.json', `catalog/movie/${catalogs[0].id}.json`)}`);
       assert.equal(catalog.status, 200);
       const { metas } = (await catalog.json()) as { metas: { poster: string }[] };
-      assert.equal(metas[0].poster, `${site}/logo.svg`, 'a movie without a poster shows the logo from under the prefix');
+      assert.equal(metas[0].poster, `${site}/icons/icon-256.png`, 'a movie without a poster shows the logo from under the prefix');
     });
 
     it('describes the API with the prefix as its server and shows the reference there', async () => {

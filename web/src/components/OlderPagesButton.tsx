@@ -1,5 +1,6 @@
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 import { t } from '../i18n';
+import { moveFocusAfter } from '../lib/focusAfter';
 
 /** What a list read a page at a time tells this button (TanStack Query's infinite query). */
 interface Pages {
@@ -18,23 +19,25 @@ export function NextPageFailed({ pages }: { pages: Pick<Pages, 'isFetchNextPageE
 /**
  * Brings a list's next page, and then puts the focus on the first item it brought (its first link
  * or button): the button may be gone after the last page, and a keyboard reads on from there.
+ * Not if the member moved on while it loaded.
  */
 export function useNextPage(pages: Pages, list: RefObject<HTMLElement | null>): () => void {
-  const firstNew = useRef<number | null>(null);
+  const firstNew = useRef<{ index: number; pressed: Element | null } | null>(null);
   const pageCount = pages.data?.pages.length ?? 0;
   useLayoutEffect(() => {
-    const index = firstNew.current;
+    const pending = firstNew.current;
     const items = list.current?.children;
-    if (index === null || !items || items.length <= index) return;
+    if (pending === null || !items || items.length <= pending.index) return;
     firstNew.current = null;
-    const item = items[index] as HTMLElement;
+    const item = items[pending.index] as HTMLElement;
     const target = item.querySelector<HTMLElement>('a[href], button') ?? item;
     if (target === item) item.tabIndex = -1;
-    target.focus();
+    moveFocusAfter(pending.pressed, target);
   }, [pageCount, list]);
   return () => {
     if (pages.isFetchingNextPage) return;
-    firstNew.current = list.current?.children.length ?? null;
+    const shown = list.current?.children.length;
+    firstNew.current = shown === undefined ? null : { index: shown, pressed: document.activeElement };
     void pages.fetchNextPage();
   };
 }

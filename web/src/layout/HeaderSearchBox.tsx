@@ -1,7 +1,7 @@
 import { SEARCH_MIN_CHARS } from '@movieclub/contract';
 import { AutoComplete, type AutoCompleteCompleteEvent, type AutoCompleteSelectEvent } from 'primereact/autocomplete';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ensureMovie, searchImdb } from '../api/catalogue';
 import { queryKeys } from '../api/queryKeys';
@@ -48,8 +48,10 @@ export default function HeaderSearchBox({ initialText }: { initialText: string }
     }
   };
 
-  // Take over from the stand-in: keep the focus and search the text typed while this loaded.
-  useEffect(() => {
+  // Take over from the stand-in: keep the focus and search the text typed while this loaded. Before
+  // the browser draws (a layout effect): a key pressed between the swap and a later effect would go
+  // to the page and be lost.
+  useLayoutEffect(() => {
     const input = document.querySelector<HTMLInputElement>('.header-search .header-search-input');
     input?.focus();
     if (input && initialText) input.setSelectionRange(initialText.length, initialText.length);

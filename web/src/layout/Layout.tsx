@@ -35,16 +35,11 @@ export function Layout({ title, children }: { title?: string; children: ReactNod
   );
 }
 
-/** A field its screen focused as it opened (a form's first field) keeps the focus. */
-const OWN_FOCUS = 'main input, main textarea, main [contenteditable="true"]';
-
-/** The screen last shown, kept outside the layout in case a new screen mounts a new one; null before the first. */
-let shownPath: string | null = null;
-
 /**
- * A link or a back step that opens another screen leaves the focus where the old screen was (or
- * nowhere): it goes to the new screen's heading, and a followed link starts at the top. Addresses
- * corrected in place (`replace`) are the same screen and keep it.
+ * A link or a back step that opens another screen leaves the focus on what is gone (so on the page
+ * itself) or in the header's menu: it goes to the new screen's heading, and a followed link starts
+ * at the top. A field the new screen focused keeps it, and so does a control of a screen that
+ * stays (a list picked from the list beside it), an address corrected in place likewise.
  */
 function useFocusOnNewScreen(pathname: string) {
   const navigationType = useNavigationType();
@@ -52,8 +47,13 @@ function useFocusOnNewScreen(pathname: string) {
     const previous = shownPath;
     shownPath = pathname;
     if (previous === null || previous === pathname) return;
-    if (navigationType === 'REPLACE' || document.activeElement?.matches(OWN_FOCUS)) return;
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || !focused.isConnected;
+    if (!lost && !focused.closest('.app-header')) return;
     if (navigationType === 'PUSH') window.scrollTo(0, 0);
     document.querySelector<HTMLElement>('.app-title')?.focus({ preventScroll: true });
   }, [pathname, navigationType]);
 }
+
+/** The screen last shown, kept outside the layout in case a new screen mounts a new one; null before the first. */
+let shownPath: string | null = null;

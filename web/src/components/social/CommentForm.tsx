@@ -1,6 +1,7 @@
 import { COMMENT_TEXT_MAX } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
+import { FocusKeepingButton } from '../FocusKeepingButton';
 import { GrowingTextarea } from '../GrowingTextarea';
 import { useEffect, useId, useState } from 'react';
 import { t } from '../../i18n';
@@ -34,7 +35,7 @@ export function CommentForm({ initialText = '', initialSpoiler = false, textLabe
       className="comment-form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!busy) onSubmit(text, spoiler);
+        if (!busy && text.trim() !== '') onSubmit(text, spoiler);
       }}
     >
       <label htmlFor={`${ids}-text`} className="visually-hidden">
@@ -54,8 +55,7 @@ export function CommentForm({ initialText = '', initialSpoiler = false, textLabe
           <label htmlFor={`${ids}-spoiler`}>{t('Contains spoilers')}</label>
         </span>
         {onCancel && <Button type="button" size="small" text severity="secondary" label={t('Cancel')} onClick={onCancel} />}
-        {/* Not disabled while it saves: that would throw the keyboard's focus out of the form. */}
-        <Button type="submit" size="small" label={submitLabel} aria-busy={busy} className={busy ? 'comment-busy' : undefined} disabled={text.trim() === ''} />
+        <FocusKeepingButton type="submit" size="small" label={submitLabel} busy={busy} idle={text.trim() === ''} />
       </div>
       {error && (
         <p className="social-error" role="alert">

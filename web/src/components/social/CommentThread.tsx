@@ -16,12 +16,15 @@ import { ReactionBar } from './ReactionBar';
 import { SpoilerBlock } from './SpoilerBlock';
 import './social.css';
 import { linksWithBase } from '../../lib/basePath';
+import { moveFocusAfter } from '../../lib/focusAfter';
+import { useOnePending } from '../../lib/useOnePending';
 
 interface CommentItemProps {
   comment: Comment;
   signedIn: boolean;
   onChanged(): void;
-  onDeleted(): void;
+  /** `pressed`: what had the focus when Delete was pressed (the focus follows only if it is still there). */
+  onDeleted(pressed: Element | null): void;
 }
 
 function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemProps) {
@@ -46,7 +49,8 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
       onChanged();
     },
   });
-  const remove = useMutation({ mutationFn: () => deleteComment(comment.id), onSuccess: onDeleted });
+  const saveEdit = useOnePending(edit);
+  const remove = useMutation({ mutationFn: (_pressed: Element | null) => deleteComment(comment.id), onSuccess: (_reply, pressed) => onDeleted(pressed) });
   const { username, profile_picture } = comment.user;
   return (
     <li className={location.hash === `#comment-${comment.id}` ? 'comment comment-linked' : 'comment'} id={`comment-${comment.id}`}>
@@ -68,7 +72,7 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
           submitLabel={t('Save')}
           busy={edit.isPending}
           error={edit.isError ? errorText(edit.error, t('Could not save the comment.')) : ''}
-          onSubmit={(text, spoiler) => edit.mutate({ text, spoiler })}
+          onSubmit={(text, spoiler) => saveEdit({ text, spoiler })}
           onCancel={closeEditing}
           focusText
         />
@@ -92,7 +96,7 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
             label={t('Delete')}
             aria-label={t('Delete comment by {{name}}', { name: username })}
             aria-busy={remove.isPending}
-            onClick={() => !remove.isPending && window.confirm(t('Delete this comment?')) && remove.mutate()}
+            onClick={(event) => !remove.isPending && window.confirm(t('Delete this comment?')) && remove.mutate(event.currentTarget)}
           />
         )}
       </div>
@@ -128,14 +132,20 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
       reload();
     },
   });
+  const post = useOnePending(add);
   const commentList = useRef<HTMLOListElement>(null);
   const moreComments = useNextPage(comments, commentList);
   const all = comments.data?.pages.flatMap((page) => page.comments) ?? [];
   // Arriving by a link to one comment: bring it into view once it is on the page.
   const linked = location.hash.startsWith('#comment-') ? location.hash.slice(1) : null;
   const linkedShown = linked !== null && all.some((shown) => `comment-${shown.id}` === linked);
+  // The focus goes with it, so a keyboard reads on from the comment rather than from the top.
   useEffect(() => {
-    if (linkedShown) document.getElementById(linked!)?.scrollIntoView({ block: 'center' });
+    const comment = linkedShown ? document.getElementById(linked!) : null;
+    if (!comment) return;
+    comment.scrollIntoView({ block: 'center' });
+    comment.tabIndex = -1;
+    comment.focus({ preventScroll: true });
   }, [linked, linkedShown]);
 
   return (
@@ -149,9 +159,9 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
               comment={comment}
               signedIn={signedIn}
               onChanged={reload}
-              onDeleted={() => {
+              onDeleted={(pressed) => {
                 onCountChange?.(-1);
-                thread.current?.focus();
+                moveFocusAfter(pressed, thread.current);
                 reload();
               }}
             />
@@ -169,7 +179,7 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
           submitLabel={t('Comment')}
           busy={add.isPending}
           error={add.isError ? errorText(add.error, t('Could not post the comment.')) : ''}
-          onSubmit={(text, spoiler) => add.mutate({ text, spoiler })}
+          onSubmit={(text, spoiler) => post({ text, spoiler })}
         />
       ) : (
         <p className="comment-sign-in">

@@ -22,6 +22,7 @@ import { SWITCH_PT, useFocusReturn } from '../a11y';
 import { MemberPicker } from '../MemberPicker';
 import './viewings.css';
 import { FocusKeepingButton } from '../FocusKeepingButton';
+import { useOnePending } from '../../lib/useOnePending';
 
 interface LogViewingDialogProps {
   movie: { id: number; title: string };
@@ -67,6 +68,7 @@ export default function LogViewingDialog({ movie, viewing, onClose }: LogViewing
       onClose();
     },
   });
+  const send = useOnePending(save);
 
   const footer = (
     <div className="log-viewing-actions">
@@ -92,7 +94,7 @@ export default function LogViewingDialog({ movie, viewing, onClose }: LogViewing
         className="log-viewing-form"
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate();
+          send();
         }}
       >
         <label htmlFor={`${ids}-date`}>{t('Watched on')}</label>

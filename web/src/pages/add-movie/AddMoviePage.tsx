@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
@@ -8,6 +7,7 @@ import { addMovie } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { t } from '../../i18n';
 import './add-movie.css';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 
 /** Adds a movie to the catalogue by its IMDb id, then goes home. */
 export function AddMoviePage() {
@@ -31,6 +31,7 @@ export function AddMoviePage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const id = imdbId.trim();
     if (!id) {
       setError(t('IMDB ID is required (e.g., tt0111161).'));
@@ -45,11 +46,12 @@ export function AddMoviePage() {
       <Card title={t('Add New Movie')} className="add-movie-card">
         <form onSubmit={submit} className="add-movie-form" noValidate>
           <label htmlFor="add-movie-imdb-id">{t('IMDB ID (e.g., tt0111161)')}</label>
-          <InputText id="add-movie-imdb-id" value={imdbId} onChange={(e) => setImdbId(e.target.value)} placeholder="tt########" disabled={busy} autoFocus />
+          <InputText id="add-movie-imdb-id" value={imdbId} onChange={(e) => setImdbId(e.target.value)} placeholder="tt########" readOnly={busy} autoFocus />
           <div className="add-movie-error" role="alert">
             {error}
           </div>
-          <Button type="submit" label={busy ? t('Adding...') : t('Add Movie')} disabled={busy} />
+          {/* Read-only and busy, not disabled, while it is added: a refusal leaves the focus where it was. */}
+          <FocusKeepingButton type="submit" label={busy ? t('Adding...') : t('Add Movie')} busy={busy} />
         </form>
       </Card>
     </div>

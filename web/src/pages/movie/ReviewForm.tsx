@@ -15,6 +15,7 @@ import { RatingLetter } from '../../components/RatingLetter';
 import { StarRating } from '../../components/StarRating';
 import { t } from '../../i18n';
 import { EMPTY_REVIEW_FORM, formChoicesFromReview, reviewPayload, type ReviewFormValues } from './movieFormat';
+import { useOnePending } from '../../lib/useOnePending';
 
 const PAIN_OPTIONS = Array.from({ length: PAIN_MAX - PAIN_MIN + 1 }, (_, index) => ({ label: String(PAIN_MIN + index), value: PAIN_MIN + index }));
 const yesNoOptions = () => [
@@ -62,10 +63,11 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
     },
     onError: (error) => window.alert(submitFailure(error)),
   });
+  const send = useOnePending(post);
   const busy = post.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) post.mutate(form);
+    send(form);
   };
   const yesNo = yesNoOptions();
 

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarOf, ownerAvatarOf } from '../../api/adapters';
 import { addModerator, removeModerator } from '../../api/watchlists';
+import { FocusKeepingButton } from '../../components/FocusKeepingButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { t } from '../../i18n';
 import { withBase } from '../../lib/basePath';
@@ -89,7 +90,7 @@ function ModeratorForm({ listId, inputId, onChange }: { listId: number; inputId:
       }}
     >
       <InputText id={inputId} value={username} onChange={(event) => setUsername(event.target.value)} placeholder={t('Add moderator by username')} aria-label={t('Add moderator by username')} />
-      <Button type="submit" label={busy ? t('Adding...') : t('Add Moderator')} aria-busy={busy} disabled={!name} size="small" />
+      <FocusKeepingButton type="submit" label={busy ? t('Adding...') : t('Add Moderator')} busy={busy} idle={!name} size="small" />
     </form>
   );
 }
