@@ -143,7 +143,10 @@ describe('the site under /movies/ behind nginx', { skip: CLUSTER_MODE ? 'one pro
     const address = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(address, `${site}/api/watchlist/${listId}-path-picks/stremio/manifest.json`);
     const manifest = (await (await fetch(address)).json()) as { logo: string; catalogs: { id: string }[] };
-    assert.equal(manifest.logo, `${site}/logo.svg`);
+    assert.equal(manifest.logo, `${site}/icons/icon-256.png`);
+    const logo = await fetch(manifest.logo);
+    assert.equal(logo.status, 200, 'the logo is served from under the prefix');
+    assert.equal(logo.headers.get('content-type'), 'image/png');
     const catalog = (await (await fetch(address.replace('manifest.json', `catalog/movie/${manifest.catalogs[0].id}.json`))).json()) as { metas: { name: string; poster: string }[] };
     assert.deepEqual(catalog.metas.map((meta) => meta.name).sort(), ['Arrives Live', 'Under The Path']);
     assert.ok(catalog.metas.every((meta) => meta.poster.startsWith(`${site}/`)), 'posters are fetched from under the prefix');

@@ -87,11 +87,17 @@ export const movieRoutes = {
   poster: defineRoute({
     method: 'GET',
     path: '/api/posters/:file',
-    summary: 'A poster drawn by the server (`tt….svg`) for a title without one.',
+    summary: 'A 300×450 poster drawn by the server for a title without one: `tt….svg` (image/svg+xml) or `tt….png` (image/png, for Stremio).',
     tag: 'Catalogue',
     auth: 'none',
-    params: z.object({ file: z.string() }),
+    params: z.object({
+      // Documented, not enforced here: any other name is a 404 'Poster not found.', as an unknown title is.
+      file: z.string().meta({
+        description: 'An IMDb id with `.svg` for the SVG drawing or `.png` for the same picture as a 300×450 PNG.',
+        examples: ['tt0133093.svg', 'tt0133093.png'],
+      }),
+    }),
     reply: z.string(),
-    produces: 'image/svg+xml',
+    produces: ['image/svg+xml', 'image/png'],
   }),
 };

@@ -25,8 +25,8 @@ export interface RouteContract {
   body?: z.ZodType;
   /** The successful (200) reply. A route that answers with something other than JSON names its content type. */
   reply: z.ZodType;
-  /** Content type of a non-JSON reply (an image, a calendar, a zip). */
-  produces?: string;
+  /** Content type of a non-JSON reply (an image, a calendar, a zip); several when the address chooses one. */
+  produces?: string | readonly string[];
 }
 
 /** Declares a route contract, keeping its exact schema types for inference. */

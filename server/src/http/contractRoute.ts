@@ -155,7 +155,7 @@ export function contractRoute<C extends RouteContract>(
         ...(contract.auth === 'required' ? { security: [{ session: [] }] } : {}),
         response: {
           200: contract.produces
-            ? { description: contract.summary, content: { [contract.produces]: { schema: contract.reply } } }
+            ? { description: contract.summary, content: Object.fromEntries([contract.produces].flat().map((type) => [type, { schema: contract.reply }])) }
             : contract.reply,
           '4xx': apiFailure,
           '5xx': apiFailure,

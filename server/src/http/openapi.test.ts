@@ -102,6 +102,11 @@ describe('the OpenAPI document', () => {
     assert.ok(document.components.schemas.ApiFailure, 'failures share one schema');
   });
 
+  it('names every content type of a reply that comes in more than one', () => {
+    const poster = document.paths['/api/posters/{file}'].get.responses['200'].content ?? {};
+    assert.deepEqual(Object.keys(poster).sort(), ['image/png', 'image/svg+xml']);
+  });
+
   it('serves a browsable reference from this server', async () => {
     const page = await fetch(`${app.url}${DOCS_PATH}/`);
     assert.equal(page.status, 200);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { addImdbTitle } from '../testing/factories';
-import { startTestApp, type TestApp } from '../testing/testApp';
+import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
 /** The text the picture draws: the content of its <text> elements. */
 const drawnText = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
@@ -32,3 +33,39 @@ describe('drawn posters', () => {
     assert.notEqual(hue(first.body), hue(second.body));
   });
 });
+
+for (const kind of TEST_DATABASES) {
+  describe(`drawn posters as PNG (${kind})`, () => {
+    let app: TestApp;
+    before(async () => {
+      app = await startTestApp(kind);
+      await addImdbTitle(app.database.db, { tconst: 'tt9600011', primary_title: 'Plan 9 from Outer Space', start_year: 1957 });
+    });
+    after(() => app.close());
+
+    it('answer the same drawing as a 300×450 PNG, cached as the SVG is', async () => {
+      const reply = await fetch(`${app.url}/api/posters/tt9600011.png`);
+      assert.equal(reply.status, 200);
+      assert.equal(reply.headers.get('content-type'), 'image/png');
+      assert.equal(reply.headers.get('cache-control'), (await fetch(`${app.url}/api/posters/tt9600011.svg`)).headers.get('cache-control'));
+      assert.equal(reply.headers.get('cache-control'), 'public, max-age=86400');
+      const png = Buffer.from(await reply.arrayBuffer());
+      const { format, width, height } = await sharp(png).metadata();
+      assert.deepEqual([format, width, height], ['png', 300, 450]);
+      // The strip's middle is coloured by the id, not left blank: the SVG was really drawn.
+      const { data } = await sharp(png).extract({ left: 150, top: 40, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+      assert.ok(data[0] + data[1] + data[2] > 60, `a drawn colour, not black: ${[...data]}`);
+      const again = Buffer.from(await (await fetch(`${app.url}/api/posters/tt9600011.png`)).arrayBuffer());
+      assert.ok(again.equals(png), 'the same picture the second time');
+    });
+
+    it("answer 404 'Poster not found.' for an unknown title and for any other name", async () => {
+      assert.equal((await fetch(`${app.url}/api/posters/tt9600011.png`)).status, 200, 'the name done right is found');
+      for (const file of ['tt0000000.png', 'tt12.png', 'tt9600011.PNG', 'tt9600011.gif', 'tt9600011.png.svg', 'tt9600011.svg.png', 'xtt9600011.png', 'tt9600011']) {
+        const reply = await fetch(`${app.url}/api/posters/${file}`);
+        assert.equal(reply.status, 404, file);
+        assert.equal(((await reply.json()) as { error: string }).error, 'Poster not found.', file);
+      }
+    });
+  });
+}

@@ -1,3 +1,6 @@
+import { LRUCache } from 'lru-cache';
+import sharp from 'sharp';
+
 /** Escapes text for SVG content and attributes. */
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -37,7 +40,7 @@ function reel(cx: number, cy: number): string {
 export function posterSvg(tconst: string, title: string, year: number | null): string {
   const hue = posterHue(tconst);
   const yearText = year
-    ? `<text x="150" y="320" font-family="Helvetica, Arial, sans-serif" font-size="40" font-weight="700" text-anchor="middle" fill="#ffffffdd">${year}</text>`
+    ? `<text x="150" y="320" font-family="Helvetica, Arial, 'DejaVu Sans', 'Liberation Sans', sans-serif" font-size="40" font-weight="700" text-anchor="middle" fill="#ffffffdd">${year}</text>`
     : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450" viewBox="0 0 300 450" role="img" aria-label="${xml(title)}${year ? ` (${year})` : ''}">`
     + `<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,42%)"/><stop offset="1" stop-color="hsl(${hue},60%,18%)"/></linearGradient></defs>`
@@ -47,3 +50,25 @@ export function posterSvg(tconst: string, title: string, year: number | null): s
 }
 
 export const posterPath = (tconst: string) => `/api/posters/${tconst}.svg`;
+
+/** A drawn poster's stored address (`/api/posters/tt….svg`) as its PNG twin; any other address (OMDb's, TMDB's) as it is. */
+export const asPngPoster = (url: string) => url.replace(/^(\/api\/posters\/tt\d{7,12})\.svg$/, '$1.png');
+
+/**
+ * Rendered PNGs by the exact SVG text, so a title whose facts change gets a new picture and
+ * nothing needs forgetting. A few hundred of some 10 KB each: a Stremio catalogue page
+ * (100 posters) asked again and again renders once.
+ */
+const renderedPngs = new LRUCache<string, Promise<Buffer>>({ max: 300 });
+
+/** The drawn poster as a 300×450 PNG, for apps that draw no SVG (Stremio's native ones). */
+export function posterPng(svg: string): Promise<Buffer> {
+  let png = renderedPngs.get(svg);
+  if (!png) {
+    png = sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+    renderedPngs.set(svg, png);
+    // A failed render is not kept: the next call tries again.
+    png.catch(() => renderedPngs.delete(svg));
+  }
+  return png;
+}

@@ -25,12 +25,14 @@ export async function routes(app: FastifyInstance): Promise<void> {
     return { success: true, movie: await service.getMovie(app.db, id) };
   });
 
-  // Posters drawn for titles without one; the address is stable, so browsers may keep it a day.
-  contractRoute(app, api.poster)(async (request, reply) =>
-    reply
+  // Posters drawn for titles without one, as SVG or (for Stremio's apps) PNG; the address is stable, so browsers may keep it a day.
+  contractRoute(app, api.poster)(async (request, reply) => {
+    const poster = await service.drawnPoster(app.db, request.params.file);
+    reply.header('cache-control', 'public, max-age=86400');
+    if (poster.type === 'png') return reply.type('image/png').send(poster.body);
+    return reply
       .type('image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(await service.drawnPoster(app.db, request.params.file)),
-  );
+      .send(poster.body);
+  });
 }

@@ -6,7 +6,7 @@ import type { Database, NewMovie } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { bumpMoviesVersion, CatalogueCache, catalogueVersion } from './catalogueCache';
 import { chooseProvider, fetchMetadata } from './metadata';
-import { posterPath, posterSvg } from './poster';
+import { posterPath, posterPng, posterSvg } from './poster';
 import { everyAverageByMovie } from '../reviews/service';
 import { COMPRESSION_THRESHOLD_BYTES } from '../http/compression';
 import { type DeflatedPrefix, gzipWithPrefix, PartwiseDeflater, type PrefixPart } from '../http/gzipWithPrefix';
@@ -186,10 +186,11 @@ export async function getMovie(db: Kysely<Database>, id: number): Promise<Movie>
   return movie;
 }
 
-/** The SVG poster drawn for `tt….svg` of a title the catalogue or index knows; 404 otherwise. */
-export async function drawnPoster(db: Kysely<Database>, file: string): Promise<string> {
-  const match = /^(tt\d{7,12})\.svg$/.exec(file);
+/** The poster drawn for `tt….svg` (SVG text) or `tt….png` (a 300×450 PNG) of a title the catalogue or index knows; 404 otherwise. */
+export async function drawnPoster(db: Kysely<Database>, file: string): Promise<{ type: 'svg'; body: string } | { type: 'png'; body: Buffer }> {
+  const match = /^(tt\d{7,12})\.(svg|png)$/.exec(file);
   const facts = match ? await posterFacts(db, match[1]) : null;
   if (!match || !facts) throw notFound('Poster not found.');
-  return posterSvg(match[1], facts.title, facts.year);
+  const svg = posterSvg(match[1], facts.title, facts.year);
+  return match[2] === 'png' ? { type: 'png', body: await posterPng(svg) } : { type: 'svg', body: svg };
 }

@@ -2,6 +2,7 @@ import { type LanguageCode, STREMIO_CACHE_SECONDS, STREMIO_PAGE_SIZE, type Strem
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
+import { asPngPoster } from '../movies/poster';
 import type { ListRow } from '../watchlists/queries';
 import { absoluteOn } from '../http/siteUrl';
 import { itemsForAddon, listByAddonIdentifier } from '../watchlists/service';
@@ -14,9 +15,13 @@ const catalogId = (list: Pick<ListRow, 'id'>) => `movieclub-watchlist-${list.id}
  */
 const LOGO_PATH = '/icons/icon-256.png';
 
-/** A stored address as an absolute one on this site; the logo (the PNG, which every Stremio app draws) stands in for a missing poster. */
+/**
+ * A stored poster address as an absolute one on this site, in a form every Stremio app draws:
+ * a poster the server draws as its PNG (Stremio asks for PNG; its native apps may not draw SVG),
+ * and the logo (a PNG too) for a missing one. OMDb's and TMDB's addresses stay as they are.
+ */
 function absolute(base: string, url: string | null): string {
-  return url ? absoluteOn(base, url) : `${base}${LOGO_PATH}`;
+  return url ? absoluteOn(base, asPngPoster(url)) : `${base}${LOGO_PATH}`;
 }
 
 /** `skip=200&genre=x` → 200 (other extras are ignored). */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { addMovie, createUser, type SignedInUser } from '../testing/factories';
+import { addImdbTitle, addMovie, createUser, type SignedInUser } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 
 // Both are CommonJS packages without types: the linter Stremio publishes, and the client its apps use.
@@ -83,6 +83,27 @@ for (const kind of TEST_DATABASES) {
       const folder = app.url + publicPath.replace(/manifest\.json$/, '');
       const catalog = (await (await fetch(`${folder}catalog/movie/${manifest.catalogs[0].id}.json`)).json()) as any;
       assert.equal(catalog.metas.find((meta: any) => meta.name === 'Beta').poster, manifest.logo);
+    });
+
+    it('shows the PNG of a poster the server draws (an offline club), which the site then serves', async () => {
+      await addImdbTitle(app.database.db, { tconst: 'tt9700001', primary_title: 'Carnival of Souls', start_year: 1962 });
+      const added = await owner.agent.post('/api/movies', { imdb_id: 'tt9700001' });
+      assert.equal(added.body.movie.poster, '/api/posters/tt9700001.svg', 'no OMDb or TMDB key: the drawn poster');
+      const list = (await owner.agent.post('/api/watchlists/public', { name: 'Offline Nights' })).body.watchlist;
+      await owner.agent.post(`/api/watchlists/${list.id}/items`, { movie_id: added.body.movie.id });
+      await owner.agent.post(`/api/watchlists/${list.id}/items`, { movie_id: movies[0].id });
+      const { addon } = await addonClient.detectFromURL(app.url + list.stremio_path);
+      const { metas } = await addon.get('catalog', 'movie', addon.manifest.catalogs[0].id);
+      assert.deepEqual(
+        metas.map((meta: any) => meta.poster),
+        [`${app.url}/api/posters/tt9700001.png`, 'https://img.example/a.jpg'],
+        "the drawn poster as PNG, a service's poster as it is",
+      );
+      const poster = await fetch(metas[0].poster);
+      assert.equal(poster.status, 200);
+      assert.equal(poster.headers.get('content-type'), 'image/png');
+      const { format, width, height } = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
+      assert.deepEqual([format, width, height], ['png', 300, 450]);
     });
 
     it("describes its list in the club's language", async () => {
