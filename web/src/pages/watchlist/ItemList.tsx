@@ -275,7 +275,8 @@ export function ItemList({ items, hasList, canEdit, signedIn, ownerData, emptyCo
   }
   const draggedItem = shown.find((item) => item.id === dragged);
   return (
-    <section className="item-list" ref={listSection}>
+    // Focusable in both forms: the list keeps the focus it was given if a late load brings rows back.
+    <section className="item-list" ref={listSection} tabIndex={-1}>
       {toggles}
       <DndContext
         sensors={sensors}

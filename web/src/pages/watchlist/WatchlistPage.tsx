@@ -145,6 +145,8 @@ export function WatchlistPage() {
 
   const remove = (movieId: number) => {
     if (!list) return;
+    // Optimistic, as a reorder: loads begun before the removal would bring the row back for a moment.
+    void data.dropPendingLoads();
     setList((previous) => ({ ...previous, items: previous.items.filter((item) => item.id !== movieId), item_count: previous.item_count - 1 }));
     removeMutation.mutate({ listId: list.id, movieId });
   };
