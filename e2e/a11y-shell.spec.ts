@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { addMovie } from '../server/src/testing/factories';
 import { describeViolations, seriousViolations } from './support/a11y';
 import { closeStage, newPage, openStage, type Site } from './support/harness';
 
@@ -36,11 +37,12 @@ describe('accessibility of the shell screens', () => {
     assert.match(await focused(), /^h1: /, 'a followed link leaves the focus on the new screen\'s heading');
     const heading = await page.locator('.app-title').textContent();
     assert.equal(await focused(), `h1: ${heading}`);
-    // Back: the screen before, its heading focused likewise.
+    // Back: the screen before, the focus back on the link that was followed from it.
     await page.goBack();
     await page.waitForURL(`${site.url}/no-such-page`);
     await page.getByRole('link', { name: 'Back to all movies' }).waitFor();
-    assert.equal(await focused(), `h1: ${await page.locator('.app-title').textContent()}`);
+    await page.waitForFunction(() => document.activeElement?.tagName === 'A');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Back to all movies');
     // The login screen puts the focus in its first field: it keeps it.
     await page.goto('/login');
     await page.locator('main').getByRole('link', { name: 'Register' }).click();
@@ -57,6 +59,45 @@ describe('accessibility of the shell screens', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.waitForFunction(() => document.activeElement?.matches('h1'));
     assert.match(await focused(), /^h1: /);
+    await context.close();
+  });
+
+  it('gives the focus back to the followed link after Back, and the next Tab goes on from there', async () => {
+    for (const title of ['Back Focus One', 'Back Focus Two', 'Back Focus Three']) await addMovie(site.database.db, { title });
+    const { page, context, pageErrors } = await newPage(browser, site.url);
+    // What has the focus, told apart from its look-alikes: the poster links to the same movie.
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return 'the page';
+      const same = Array.from(document.querySelectorAll(element.tagName)).filter((other) => other.getAttribute('href') === element.getAttribute('href'));
+      return `${element.tagName} ${element.getAttribute('href') ?? ''} #${same.indexOf(element)} ${element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''}`;
+    });
+    await page.goto('/');
+    const link = page.locator('.home-grid .movie-card-title', { hasText: 'Back Focus Two' });
+    await link.focus();
+    const followed = await focused();
+    await page.keyboard.press('Tab');
+    const next = await focused();
+    assert.notEqual(next, followed);
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/movie\/\d+$/);
+    await page.waitForFunction(() => document.activeElement?.matches('h1'));
+    await page.goBack();
+    await page.waitForURL(`${site.url}/`);
+    await link.waitFor();
+    // The screen draws its cards from the cache or after a load: the focus follows once they are there.
+    await page.waitForFunction((href) => document.activeElement?.getAttribute('href') === href, await link.getAttribute('href'), { timeout: 3000 }).catch(() => {});
+    assert.equal(await focused(), followed, 'Back puts the focus on the link followed, not on the heading');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), next, 'the next Tab goes on from the link');
+    // Forward: the movie screen was left with its heading focused, so the heading takes it again.
+    await page.goForward();
+    await page.waitForURL(/\/movie\/\d+$/);
+    await link.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.matches('h1'));
+    assert.match(await focused(), /^H1 /);
+    assert.deepEqual(pageErrors, []);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PAGE_ONLY, INVITE_INVALID, INVITE_REQUIRED, REGISTRATION_CLOSED } from '@movieclub/contract';
+import { ADMIN_PAGE_ONLY, INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_INVALID, INVITE_REQUIRED, REGISTRATION_CLOSED } from '@movieclub/contract';
 import type { Browser, Page } from 'playwright-core';
 import { scheduleScreening } from '../server/src/screenings/testing';
 import { addMovie, createUser } from '../server/src/testing/factories';
@@ -58,7 +58,8 @@ describe('the admin page, registration modes and invitations in the browser', ()
     await page.getByRole('button', { name: 'Save registration' }).click();
     await page.getByText('Registration saved.').waitFor();
 
-    // An invitation for a week, with a note.
+    // An invitation for a week, with a note. The days' label names their range, as the field keeps to it.
+    assert.equal(await page.getByLabel(`Valid for (1–${INVITE_DAYS_MAX} days)`).inputValue(), String(INVITE_DAYS_DEFAULT));
     await page.getByLabel('Note (optional)').fill('For Gil');
     await page.getByRole('button', { name: 'Create invitation' }).click();
     const linkField = page.getByLabel('New invitation link');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { postComment } from '../server/src/comments/testing';
 import { addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { OWASP_PAYLOADS } from '../server/src/watchlists/xssPayloads';
 import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
@@ -10,6 +11,20 @@ type Member = Awaited<ReturnType<typeof createUser>>;
 
 /** The review card of a member on the movie page. */
 const reviewBy = (page: Page, username: string) => page.locator('.review-item', { has: page.locator('.review-author-name', { hasText: username }) });
+
+/** Resolves once the page's socket has joined a movie's room (the server's `movie:init` arrived); fails after 15 s. */
+function movieRoomJoined(page: Page): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the page never joined the movie’s room')), 15_000);
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (!String(frame.payload).includes('"movie:init"')) return;
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
+  });
+}
 
 /** Counts dialogs and script-made alerts: a payload that runs would call one of them. */
 async function watchForScripts(page: Page): Promise<() => Promise<number>> {
@@ -137,6 +152,44 @@ describe('comments, reactions and spoilers in the browser', () => {
     await comment.getByRole('button', { name: 'Delete' }).click();
     await own.getByRole('button', { name: '0 comments' }).waitFor();
     await own.locator('.comment').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('shows a member others’ comments, reactions and reviews as they happen', async () => {
+    const lively = (await addMovie(site.database.db, { title: 'Lively Feature', year: 2003 })).id;
+    const review = await addReview(site.database.db, { user_id: rae.id, movie_id: lively, stars: 8, text: 'Worth a second look.' });
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, sam);
+    // The page is listening before anything happens.
+    const listening = movieRoomJoined(page);
+    await page.goto(`/movie/${lively}`);
+    await listening;
+    const samSees = reviewBy(page, 'talk_rae');
+    await samSees.getByRole('button', { name: '0 comments' }).waitFor();
+
+    const first = await postComment(rae.agent, review.id, { text: 'Posted from elsewhere.' });
+    await samSees.getByRole('button', { name: '1 comment' }).waitFor();
+    await samSees.getByRole('button', { name: '1 comment' }).click();
+    await samSees.getByText('Posted from elsewhere.').waitFor();
+
+    // With the thread open, a new comment shows in it, and a deleted one leaves it.
+    const second = await postComment(rae.agent, review.id, { text: 'A second thought.' });
+    await samSees.getByText('A second thought.').waitFor();
+    await samSees.getByRole('button', { name: '2 comments' }).waitFor();
+    assert.equal((await rae.agent.request('DELETE', `/api/comments/${first}`)).status, 200);
+    await samSees.getByText('Posted from elsewhere.').waitFor({ state: 'detached' });
+    await samSees.getByRole('button', { name: '1 comment' }).waitFor();
+
+    // Reactions to the review and to a comment.
+    assert.equal((await rae.agent.put(`/api/reviews/${review.id}/reactions/heart`)).status, 200);
+    await samSees.locator('.review-social').getByRole('button', { name: 'heart: 1' }).waitFor();
+    assert.equal((await rae.agent.put(`/api/comments/${second}/reactions/popcorn`)).status, 200);
+    await samSees.locator('.comment').getByRole('button', { name: 'popcorn: 1' }).waitFor();
+
+    // A new review joins the list.
+    const kit = await createUser(site, 'talk_kit');
+    assert.equal((await kit.agent.post('/api/review', { movie_id: lively, stars: 6, text: 'Kit was here.' })).status, 200);
+    await reviewBy(page, 'talk_kit').getByText('Kit was here.').waitFor();
+    assert.deepEqual(pageErrors, []);
     await context.close();
   });
 

@@ -179,6 +179,9 @@ describe('club insights in the browser', () => {
     assert.match(await page.locator('.year-chapter', { hasText: 'Most loved' }).innerText(), /Insight Alpha[\s\S]*Insight Bravo/);
     await page.locator('img.year-card').evaluate((image: HTMLImageElement) => image.decode());
     await checkScreen(page, 'club-year-in-review');
+    // Leafing goes to years with something in them: the viewings are of 2026, the reviews of this year.
+    const steps = () => page.getByRole('navigation', { name: 'Other years' }).getByRole('link').allInnerTexts();
+    assert.deepEqual(await steps(), year > 2026 ? ['← 2026'] : [], 'no link to an empty year on either side');
 
     // A year nobody watched or rated anything says so, with nothing to share.
     for (const address of ['/club/year/1999', '/user/profile/stats_ina/year/1999']) {
@@ -186,6 +189,7 @@ describe('club insights in the browser', () => {
       await page.locator('.year-chapter').getByText('Nothing was watched or rated in 1999.').waitFor();
       assert.equal(await page.locator('img.year-card').count(), 0, address);
       await page.getByRole('navigation', { name: 'Other years' }).waitFor();
+      assert.deepEqual(await steps(), ['2026 →'], `${address}: the next year with something in it, not 2000`);
     }
     await checkScreen(page, 'year-in-review-quiet');
     assert.deepEqual(pageErrors, []);

@@ -51,3 +51,29 @@ export interface ScreeningUpdateEvent {
 export interface ScreeningErrorEvent {
   message: string;
 }
+
+/** A movie's page: a room per movie, open to everyone (movies and their reviews are public). */
+export const MOVIE_EVENTS = {
+  subscribe: 'movie:subscribe',
+  unsubscribe: 'movie:unsubscribe',
+  /** `{ movie_id }` after each subscription: a page that was away (a reconnect) reads the reviews again. */
+  init: 'movie:init',
+  social: 'movie:social',
+  error: 'movie:error',
+} as const;
+
+/**
+ * `movie:social`, after a review of the movie was written or changed (`reviews`), a comment on one of
+ * its reviews was posted, edited or deleted (`comments`), or a reaction to a review or comment was
+ * left or taken back (`reactions`). Pages read the reviews (and that review's comments) again.
+ */
+export interface MovieSocialEvent {
+  movie_id: number;
+  /** The review whose comments or reactions changed; null for `reviews`. */
+  review_id: number | null;
+  what: 'reviews' | 'comments' | 'reactions';
+}
+
+export interface MovieErrorEvent {
+  message: string;
+}

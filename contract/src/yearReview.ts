@@ -30,6 +30,9 @@ export const bestNight = z
   .meta({ id: 'BestNight', description: 'The movie night of the year with the most people recorded as coming (the earliest on a tie); null without one.' });
 
 const yearTotals = z.object({ films: count, hours: z.number().min(0), viewings: count, reviews: count });
+const activeYears = z
+  .array(z.number().int())
+  .meta({ description: 'Years with any viewing or review (of the member; of anyone, for the club), newest first: the years worth leafing to.' });
 
 export const memberYear = z
   .object({
@@ -44,6 +47,7 @@ export const memberYear = z
     best_night: bestNight.meta({ description: 'Of the movie nights the member came to that year, the best attended.' }),
     genres: z.array(z.object({ name: z.string(), count })).meta({ description: `Favourite genres by films viewed, at most ${YEAR_TOP_GENRES}.` }),
     watched_with: z.array(statsMember.extend({ count })).meta({ description: 'Who they watched with most, at most 3.' }),
+    years: activeYears,
   })
   .meta({ id: 'MemberYear' });
 export type MemberYear = z.infer<typeof memberYear>;
@@ -58,6 +62,7 @@ export const clubYear = z
     most_divisive: ratedMovie.nullable(),
     best_night: bestNight,
     genres: z.array(z.object({ name: z.string(), count })).meta({ description: `The club's favourite genres, at most ${YEAR_TOP_GENRES}.` }),
+    years: activeYears,
   })
   .meta({ id: 'ClubYear' });
 export type ClubYear = z.infer<typeof clubYear>;

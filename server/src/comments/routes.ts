@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSiteAdmin } from '../admin/access';
 import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
-import { notifyLater } from '../notifications/notify';
+import { notifyLater, tellUnread } from '../notifications/notify';
 import { commentMentions, commentPosted, reactionLeft } from '../notifications/producers';
+import { tellMoviePageOfReview } from '../reviews/moviePageLive';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -23,6 +24,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
     const { comment, mentionedUserIds } = await service.create(app.db, request.params.id, await member(request), request.body);
     const actor = { id: request.user.id, username: request.user.username };
     notifyLater(app, 'comment', () => commentPosted(app, { commentId: comment.id, reviewId: comment.review_id, actor, mentionedUserIds }));
+    notifyLater(app, 'movie page', () => tellMoviePageOfReview(app, comment.review_id, 'comments'));
     return { success: true, comment };
   });
 
@@ -31,11 +33,15 @@ export async function routes(app: FastifyInstance): Promise<void> {
     // Members the edit names for the first time hear of the comment; nobody hears of it twice.
     const actor = { id: request.user.id, username: request.user.username };
     if (mentionedUserIds.length > 0) notifyLater(app, 'comment', () => commentMentions(app, { commentId: comment.id, reviewId: comment.review_id, actor, mentionedUserIds }));
+    notifyLater(app, 'movie page', () => tellMoviePageOfReview(app, comment.review_id, 'comments'));
     return { success: true, comment };
   });
 
   contractRoute(app, api.remove)(async (request) => {
-    await service.remove(app.db, request.params.id, await member(request));
+    const { reviewId, told } = await service.remove(app.db, request.params.id, await member(request));
+    // Open bells read their lists again: what the comment told them is gone.
+    notifyLater(app, 'comment removal', () => tellUnread(app, told));
+    notifyLater(app, 'movie page', () => tellMoviePageOfReview(app, reviewId, 'comments'));
     return { success: true };
   });
 
@@ -48,7 +54,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
   for (const [route, kind, on] of reactions) {
     contractRoute(app, route, reactLimit)(async (request) => {
       const { id, reaction } = request.params;
-      const reactions = await service.react(app.db, kind, id, await member(request), reaction, on);
+      const { reactions, reviewId } = await service.react(app.db, kind, id, await member(request), reaction, on);
+      notifyLater(app, 'movie page', () => tellMoviePageOfReview(app, reviewId, 'reactions'));
       if (on) {
         const actor = { id: request.user.id, username: request.user.username };
         notifyLater(app, 'reaction', () => reactionLeft(app, { target: kind, targetId: id, actor, reaction }));

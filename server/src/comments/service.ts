@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { bumpCatalogueVersion } from '../movies/catalogueCache';
+import { deleteAbout as deleteNotificationsAbout } from '../notifications/queries';
 import * as q from './queries';
 import { membersNamed, mentionCandidates, renderComment } from './text';
 
@@ -149,35 +150,52 @@ export async function change(db: Db, id: number, viewer: NonNullable<Viewer>, in
   return { comment, mentionedUserIds };
 }
 
-/** Deletes a comment and the reactions to it, together: its author, the review's author or a site admin. */
-export async function remove(db: Db, id: number, viewer: NonNullable<Viewer>): Promise<void> {
+/**
+ * Deletes a comment with the reactions to it and what it told people, together: its author, the
+ * review's author or a site admin. Answers its review and the members whose notifications went.
+ */
+export async function remove(db: Db, id: number, viewer: NonNullable<Viewer>): Promise<{ reviewId: number; told: number[] }> {
   const row = await existingComment(db, id);
   if (row.user_id !== viewer.id && row.review_user_id !== viewer.id && !viewer.admin) throw forbidden(CANNOT_DELETE);
-  await db.transaction().execute(async (trx) => {
+  const told = await db.transaction().execute(async (trx) => {
     await q.removeReactionsTo(trx, 'comment', [id]);
     await q.deleteComment(trx, id);
+    return deleteNotificationsAbout(trx, { commentIds: [id], reviewIds: [] });
   });
+  return { reviewId: row.review_id, told };
 }
 
-/** Deletes reviews with their comments and every reaction to any of them, in one transaction. */
-export async function removeReviews(db: Db, reviewIds: number[]): Promise<void> {
-  if (reviewIds.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+/**
+ * Deletes reviews with their comments, every reaction to any of them and what they told people, in
+ * one transaction. Answers the members whose notifications went.
+ */
+export async function removeReviews(db: Db, reviewIds: number[]): Promise<number[]> {
+  if (reviewIds.length === 0) return [];
+  const told = await db.transaction().execute(async (trx) => {
     const comments = await trx.selectFrom('comments').select('id').where('review_id', 'in', reviewIds).execute();
-    await q.removeReactionsTo(trx, 'comment', comments.map((row) => row.id));
+    const commentIds = comments.map((row) => row.id);
+    await q.removeReactionsTo(trx, 'comment', commentIds);
     await q.removeReactionsTo(trx, 'review', reviewIds);
     await trx.deleteFrom('comments').where('review_id', 'in', reviewIds).execute();
     await trx.deleteFrom('reviews').where('id', 'in', reviewIds).execute();
+    return deleteNotificationsAbout(trx, { commentIds, reviewIds });
   });
   await bumpCatalogueVersion(db);
+  return told;
 }
 
-/** Leaves (`on`) or takes back a member's reaction to a review or comment; answers the target's counts. */
-export async function react(db: Db, kind: q.TargetKind, targetId: number, viewer: NonNullable<Viewer>, reaction: Reaction, on: boolean): Promise<ReactionCounts> {
-  if (kind === 'review') await existingReview(db, targetId);
-  else await existingComment(db, targetId);
+/** Leaves (`on`) or takes back a member's reaction to a review or comment; answers the target's counts and the review it is on. */
+export async function react(
+  db: Db,
+  kind: q.TargetKind,
+  targetId: number,
+  viewer: NonNullable<Viewer>,
+  reaction: Reaction,
+  on: boolean,
+): Promise<{ reactions: ReactionCounts; reviewId: number }> {
+  const reviewId = kind === 'review' ? (await existingReview(db, targetId)).id : (await existingComment(db, targetId)).review_id;
   const key = { target_kind: kind, target_id: targetId, user_id: viewer.id, reaction };
   if (on) await q.addReaction(db, { ...key, created_at: new Date().toISOString() });
   else await q.removeReaction(db, key);
-  return (await reactionsFor(db, kind, [targetId], viewer.id)).get(targetId)!;
+  return { reactions: (await reactionsFor(db, kind, [targetId], viewer.id)).get(targetId)!, reviewId };
 }

@@ -119,6 +119,37 @@ for (const kind of TEST_DATABASES) {
       assert.equal((await notificationsOf(ann.agent)).notifications.length, 1);
     });
 
+    it('takes back what a deleted comment told people, read or not, and tells their open bells; other news stays', async () => {
+      const [author, ann, bob, cat] = await members('author', 'ann', 'bob', 'cat');
+      const { movie, reviewId } = await reviewBy(author, 'Jaws');
+      const kept = await postComment(bob.agent, reviewId, { text: 'Kept.' });
+      await waitForNotifications(author.agent, 1);
+      const doomed = await postComment(ann.agent, reviewId, { text: `Shark! @${cat.username}` });
+      await waitForNotifications(author.agent, 2);
+      await waitForNotifications(bob.agent, 1);
+      await waitForNotifications(cat.agent, 1);
+      assert.equal((await bob.agent.put(`/api/comments/${doomed}/reactions/heart`)).status, 200);
+      assert.equal((await cat.agent.put(`/api/comments/${kept}/reactions/heart`)).status, 200);
+      await waitForNotifications(ann.agent, 1);
+      await waitForNotifications(bob.agent, 2);
+      assert.equal((await cat.agent.post('/api/notifications/read', {})).status, 200);
+
+      const socket = connectSocket(app.url, author.agent.cookieHeader);
+      sockets.push(socket);
+      await nextEvent(socket, 'connect');
+      const changed = nextEvent<NotificationsChangedEvent>(socket, NOTIFICATION_EVENTS.changed);
+      // The review's author deletes Ann's comment.
+      assert.equal((await author.agent.delete(`/api/comments/${doomed}`)).status, 200);
+      assert.deepEqual(await changed, { unread: 1, notification: null });
+
+      assert.deepEqual((await notificationsOf(author.agent)).notifications.map((row) => row.link), [`/movie/${movie.id}#comment-${kept}`]);
+      assert.deepEqual((await notificationsOf(ann.agent)).notifications, [], 'the reaction to the deleted comment is taken back');
+      assert.deepEqual((await notificationsOf(cat.agent)).notifications, [], 'a read mention goes too');
+      const bobs = await notificationsOf(bob.agent);
+      assert.deepEqual(bobs.notifications.map((row) => row.kind), ['reaction'], 'the reply goes; the reaction to Bob’s own comment stays');
+      assert.equal(bobs.unread, 1);
+    });
+
     it('tells the owner, moderators and earlier answerers of a new movie night, and asks attendees without a review to rate', async () => {
       const prefix = `ns${++counter}`;
       const world = await screeningWorld(app, prefix);

@@ -50,3 +50,11 @@ export function notifyLater(app: NotifyApp, what: string, work: () => Promise<vo
     work().catch((error: unknown) => app.log.error({ err: error }, `${what} notifications failed`));
   });
 }
+
+/** Tells each member's sockets their unread count after notifications were taken back, so open bells read their lists again. */
+export async function tellUnread(app: NotifyApp, userIds: number[]): Promise<void> {
+  for (const userId of userIds) {
+    const event: NotificationsChangedEvent = { unread: await q.unreadCount(app.db, userId), notification: null };
+    app.realtime.toUser(userId, NOTIFICATION_EVENTS.changed, event);
+  }
+}

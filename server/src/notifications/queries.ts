@@ -61,6 +61,30 @@ export async function markRead(db: Db, userId: number, ids: number[] | null, now
   await query.execute();
 }
 
+/** The dedupe keys of what a comment or review told people: the comment itself (comment, reply, mention), a review's mentions, and reactions to either. */
+function aboutKeys(kind: 'comment' | 'review', id: number) {
+  return { exact: kind === 'comment' ? `comment:${id}` : `review-mention:${id}`, reactions: `reaction:${kind}:${id}:%` };
+}
+
+/**
+ * Takes back what deleted comments and reviews told people (their comment, reply and mention
+ * notifications, and those of reactions to them), read or not; answers whose notifications went.
+ */
+export async function deleteAbout(db: Db, about: { commentIds: number[]; reviewIds: number[] }): Promise<number[]> {
+  const targets = [...about.commentIds.map((id) => aboutKeys('comment', id)), ...about.reviewIds.map((id) => aboutKeys('review', id))];
+  const owners = new Set<number>();
+  for (let start = 0; start < targets.length; start += 100) {
+    const chunk = targets.slice(start, start + 100);
+    const rows = await db
+      .deleteFrom('notifications')
+      .where((eb) => eb.or(chunk.flatMap((keys) => [eb('dedupe_key', '=', keys.exact), eb('dedupe_key', 'like', keys.reactions)])))
+      .returning('user_id')
+      .execute();
+    for (const row of rows) owners.add(row.user_id);
+  }
+  return [...owners];
+}
+
 // --- who is told what ---------------------------------------------------------
 
 /** A review with its author and movie. */

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import {
   isRowId,
+  MOVIE_EVENTS,
+  type MovieErrorEvent,
   rowIdFromText,
   SCREENING_EVENTS,
   type ScreeningErrorEvent,
@@ -15,6 +17,7 @@ import type { AuthService, SessionUser } from '../auth/service';
 import { SESSION_COOKIE } from '../auth/session';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
+import { getMovie } from '../movies/service';
 import { accessScreening, updateEvent } from '../screenings/service';
 import { accessList, pickedMovie } from '../watchlists/service';
 import { EventBudget, SOCKET_REFUSALS_BEFORE_DISCONNECT, TOO_MANY_EVENTS } from './eventBudget';
@@ -26,6 +29,8 @@ export interface Realtime {
   toWatchlist(watchlistId: number, event: string, payload: unknown): void;
   /** Sends `event` with `payload` to everyone on a screening's page, on every server process. */
   toScreening(screeningId: number, event: string, payload: unknown): void;
+  /** Sends `event` with `payload` to everyone on a movie's page, on every server process. */
+  toMovie(movieId: number, event: string, payload: unknown): void;
   /** Sends `event` with `payload` to every socket of a member, on every server process. */
   toUser(userId: number, event: string, payload: unknown): void;
   /** Closes every socket opened with this session token, on every server process (at logout). */
@@ -48,6 +53,7 @@ const room = (watchlistId: number) => `watchlist:${watchlistId}`;
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 const userRoom = (userId: number) => `user:${userId}`;
 const screeningRoom = (screeningId: number) => `screening:${screeningId}`;
+const movieRoom = (movieId: number) => `movie:${movieId}`;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -76,8 +82,8 @@ function sameSite(request: IncomingMessage, publicUrl: string | null): boolean {
   }
 }
 
-/** A subscription names its list as `{watchlist_id}` (a screening as `{screening_id}`) or as the bare id, a number or digits. */
-function idOf(payload: unknown, field: 'watchlist_id' | 'screening_id'): number | null {
+/** A subscription names its list as `{watchlist_id}` (a screening as `{screening_id}`, a movie as `{movie_id}`) or as the bare id, a number or digits. */
+function idOf(payload: unknown, field: 'watchlist_id' | 'screening_id' | 'movie_id'): number | null {
   const raw = payload !== null && typeof payload === 'object' && field in payload ? (payload as Record<string, unknown>)[field] : payload;
   if (typeof raw === 'string') return rowIdFromText(raw);
   return isRowId(raw) ? raw : null;
@@ -174,6 +180,27 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
       const id = idOf(payload, 'screening_id');
       if (id !== null) await socket.leave(screeningRoom(id));
     });
+
+    // A movie's page is public, as its reviews and comments are: anyone may listen to one that exists.
+    const refuseMovie = (message: string) => socket.emit(MOVIE_EVENTS.error, { message } satisfies MovieErrorEvent);
+    socket.on(MOVIE_EVENTS.subscribe, async (payload: unknown) => {
+      const id = idOf(payload, 'movie_id');
+      if (id === null) return refuseMovie('The movie id is not valid.');
+      try {
+        await getMovie(app.db, id);
+        await socket.join(movieRoom(id));
+        socket.emit(MOVIE_EVENTS.init, { movie_id: id });
+      } catch (error) {
+        if (error instanceof HttpError) return refuseMovie(error.message);
+        app.log.error({ err: error }, 'movie subscribe failed');
+        refuseMovie('Could not subscribe to the movie.');
+      }
+    });
+
+    socket.on(MOVIE_EVENTS.unsubscribe, async (payload: unknown) => {
+      const id = idOf(payload, 'movie_id');
+      if (id !== null) await socket.leave(movieRoom(id));
+    });
   });
 
   let closed = false;
@@ -197,6 +224,10 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
     toScreening(screeningId, event, payload) {
       if (closed) return;
       (redis && !redis.ready() ? io.local : io).to(screeningRoom(screeningId)).emit(event, payload);
+    },
+    toMovie(movieId, event, payload) {
+      if (closed) return;
+      (redis && !redis.ready() ? io.local : io).to(movieRoom(movieId)).emit(event, payload);
     },
     toUser(userId, event, payload) {
       if (closed) return;

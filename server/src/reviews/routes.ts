@@ -5,11 +5,13 @@ import { siteUrl } from '../http/siteUrl';
 import { reviewEvent } from '../webhooks/events';
 import { notifyLater } from '../notifications/notify';
 import { reviewMentioned } from '../notifications/producers';
+import { tellMoviePage } from './moviePageLive';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
   contractRoute(app, api.post)(async (request) => {
     const { created } = await service.saveReview(app.db, request.user.id, request.body);
+    tellMoviePage(app, request.body.movie_id);
     if (request.body.text) {
       const actor = { id: request.user.id, username: request.user.username };
       const movieId = request.body.movie_id;

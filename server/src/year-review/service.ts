@@ -58,6 +58,7 @@ export async function memberYear(db: Db, username: string, year: number): Promis
     best_night: toBestNight(night),
     genres: stats.genres.slice(0, YEAR_TOP_GENRES),
     watched_with: stats.watched_with.slice(0, WATCHED_WITH_SHOWN),
+    years: stats.years,
   };
 }
 
@@ -72,6 +73,7 @@ export async function clubYear(db: Db, year: number): Promise<ClubYear> {
     most_divisive: stats.most_divisive[0] ?? null,
     best_night: toBestNight(night),
     genres: stats.genres.slice(0, YEAR_TOP_GENRES),
+    years: stats.years,
   };
 }
 

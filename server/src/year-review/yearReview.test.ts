@@ -80,6 +80,10 @@ for (const kind of TEST_DATABASES) {
       assert.equal(stranger.best_night, null, 'the stranger came to no movie night');
       const empty = (await app.agent().get(`/api/users/yr_owner/year/${YEAR - 3}`)).body.review;
       assert.deepEqual([empty.top_films, empty.most_divisive, empty.best_night, empty.totals.reviews], [[], null, null, 0]);
+      // The years worth leafing to: those with something in them, whichever year is asked for.
+      assert.deepEqual(empty.years, review.years);
+      assert.ok(review.years.includes(YEAR) && !review.years.includes(YEAR - 3), JSON.stringify(review.years));
+      assert.deepEqual((await app.agent().get(`/api/club/year/${YEAR - 3}`)).body.review.years, (await app.agent().get(`/api/club/stats?year=${YEAR}`)).body.stats.years);
     });
 
     it("tells the club's year: most loved, new members, the best night", async () => {

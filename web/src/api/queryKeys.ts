@@ -46,6 +46,8 @@ export const queryKeys = {
   clubYear: (year: number) => ['insights', 'year', 'club', year] as const,
   /** A review's comments (every page). */
   comments: (reviewId: number) => ['comments', reviewId] as const,
+  /** Every review's comments. */
+  allComments: ['comments'] as const,
   notifications: ['notifications'] as const,
   notificationSettings: ['notification-settings'] as const,
   /** The feed in every size (home's first page and the full page), refreshed together. */

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { markNotificationsRead, fetchNotifications } from '../api/notifications';
 import { queryKeys } from '../api/queryKeys';
 import { t } from '../i18n';
+import { useSession } from '../session/SessionProvider';
 import { showUnreadInTitle, unreadCountText } from './documentTitle';
 import { noticeText } from './noticeText';
 import { OlderPagesButton } from '../components/OlderPagesButton';
@@ -34,6 +35,12 @@ export function NotificationBell({ username }: { username: string }) {
     nextCursor: (page) => page.next_before,
   });
   const { socket } = usePageSocket();
+  // A movie's page listens on it too.
+  const { shareSocket } = useSession();
+  useEffect(() => {
+    shareSocket(socket);
+    return () => shareSocket(null);
+  }, [socket, shareSocket]);
   useEffect(() => {
     if (!socket) return;
     const onChanged = (_event: NotificationsChangedEvent) => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });

@@ -1,6 +1,7 @@
 import type { SessionMember } from '@movieclub/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import type { Socket } from 'socket.io-client';
 import * as authApi from '../api/auth';
 import { queryKeys } from '../api/queryKeys';
 
@@ -14,6 +15,13 @@ interface SessionValue {
    * sign-out address when the site signs out there too (OIDC_SIGN_OUT_AT_PROVIDER), else null.
    */
   logout(): Promise<string | null>;
+  /**
+   * The member's socket once the header's bell has opened it (null for visitors and until then): a
+   * screen that only listens (a movie's page) uses it rather than opening one of its own, and
+   * brings no socket code into its chunk.
+   */
+  socket: Socket | null;
+  shareSocket(socket: Socket | null): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -51,7 +59,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return signOutUrl;
   }, [queryClient]);
 
-  const value = useMemo(() => ({ user, refresh, logout }), [user, refresh, logout]);
+  const [socket, shareSocket] = useState<Socket | null>(null);
+  const value = useMemo(() => ({ user, refresh, logout, socket, shareSocket }), [user, refresh, logout, socket]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

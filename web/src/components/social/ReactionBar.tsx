@@ -18,6 +18,12 @@ const names = (): Record<Reaction, string> => ({
 /** One toggle per reaction with its count; the caller's own are pressed. Visitors see the counts only. */
 export function ReactionBar({ target, initial, signedIn }: { target: ReactionTarget; initial: ReactionCounts; signedIn: boolean }) {
   const [reactions, setReactions] = useState(initial);
+  // Counts read again (after others reacted) replace the ones kept here.
+  const [initialRead, setInitialRead] = useState(initial);
+  if (initial !== initialRead) {
+    setInitialRead(initial);
+    setReactions(initial);
+  }
   const toggle = useMutation({
     mutationFn: ({ reaction, on }: { reaction: Reaction; on: boolean }) => setReaction(target, reaction, on),
     onSuccess: (reply) => setReactions(reply.reactions),

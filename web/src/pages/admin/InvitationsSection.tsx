@@ -89,7 +89,8 @@ export function InvitationsSection() {
     <div className="admin-invitations">
       <form onSubmit={submit} className="admin-form admin-invite-form">
         <div className="admin-field admin-field-days">
-          <label htmlFor="invite-days">{t('Valid for (days)')}</label>
+          {/* The field keeps a number to its range as it is left: the label says the range first. */}
+          <label htmlFor="invite-days">{t('Valid for (1–{{max}} days)', { max: INVITE_LIMITS.maxDays })}</label>
           <InputNumber inputId="invite-days" value={days} onValueChange={(e) => setDays(e.value ?? INVITE_LIMITS.days)} min={1} max={INVITE_LIMITS.maxDays} showButtons useGrouping={false} />
         </div>
         <div className="admin-field admin-field-grow">

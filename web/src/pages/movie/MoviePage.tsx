@@ -10,6 +10,7 @@ import { RecentReviews } from './RecentReviews';
 import { RecommendedMovies } from './RecommendedMovies';
 import { useSession } from '../../session/SessionProvider';
 import { useMovie, useMovieReviews, useMyReview } from './useMoviePageData';
+import { useMovieSocket } from './useMovieSocket';
 import { t } from '../../i18n';
 import './movie.css';
 
@@ -40,6 +41,14 @@ function MovieScreen({ id }: { id: number }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const myReview = useMyReview(id, user === undefined ? undefined : (user?.id ?? null));
+  // Others' reviews, comments and reactions show as they happen.
+  useMovieSocket(id, (event) => {
+    if (event === null || event.what === 'reviews') void reloadMovie();
+    void reloadReviews();
+    // A reaction may be to one of the review's comments.
+    if (event === null) void queryClient.invalidateQueries({ queryKey: queryKeys.allComments });
+    else if (event.review_id !== null) void queryClient.invalidateQueries({ queryKey: queryKeys.comments(event.review_id) });
+  });
 
   // The details show as soon as the movie is here; the cards below them follow in the background.
   if (loaded.status === 'loading') return <p className="movie-status">{t('Loading...')}</p>;

@@ -46,6 +46,12 @@ function ReviewSocial({ review }: { review: ReviewRead }) {
     if (linked) document.getElementById(`review-${review.id}`)?.scrollIntoView({ block: 'start' });
   }, [linked, review.id]);
   const [count, setCount] = useState(review.comment_count);
+  // A count read again (after someone else's comment) replaces the one kept here.
+  const [countRead, setCountRead] = useState(review.comment_count);
+  if (review.comment_count !== countRead) {
+    setCountRead(review.comment_count);
+    setCount(review.comment_count);
+  }
   const threadId = `review-${review.id}-comments`;
   return (
     <>

@@ -23,7 +23,7 @@ export function ClubYearPage() {
   const shown = review.data;
   const hrefFor = (other: number) => `/club/year/${other}`;
   const title = t('The club’s {{year}}', { year });
-  if (quietYear(shown.totals) && shown.new_members.length === 0) return <QuietYearStory title={title} year={year} hrefFor={hrefFor} />;
+  if (quietYear(shown.totals) && shown.new_members.length === 0) return <QuietYearStory title={title} year={year} years={shown.years} hrefFor={hrefFor} />;
 
   return (
     <article className="year-story">
@@ -47,7 +47,7 @@ export function ClubYearPage() {
         </Chapter>
       </SharedChapters>
       <ShareCard image={yearCardUrl(year)} fileName={`club-${year}.png`} />
-      <YearSteps year={year} hrefFor={hrefFor} />
+      <YearSteps year={year} years={shown.years} hrefFor={hrefFor} />
     </article>
   );
 }

@@ -31,7 +31,7 @@ export function MemberYearPage() {
   const shown = review.data;
   const hrefFor = (other: number) => `/user/profile/${encodeURIComponent(shown.username)}/year/${other}`;
   const title = t('{{username}}’s {{year}} in film', { username: shown.username, year });
-  if (quietYear(shown.totals)) return <QuietYearStory title={title} year={year} hrefFor={hrefFor} />;
+  if (quietYear(shown.totals)) return <QuietYearStory title={title} year={year} years={shown.years} hrefFor={hrefFor} />;
 
   return (
     <article className="year-story">
@@ -54,7 +54,7 @@ export function MemberYearPage() {
         )}
       </SharedChapters>
       <ShareCard image={yearCardUrl(year, shown.username)} fileName={`${shown.username}-${year}.png`} />
-      <YearSteps year={year} hrefFor={hrefFor} />
+      <YearSteps year={year} years={shown.years} hrefFor={hrefFor} />
     </article>
   );
 }

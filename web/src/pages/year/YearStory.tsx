@@ -36,7 +36,7 @@ export function YearHero({ title }: { title: string }) {
 }
 
 /** The story of a quiet year: its sentence and the way to the years around it, with no card to share. */
-export function QuietYearStory({ title, year, hrefFor }: { title: string; year: number; hrefFor(year: number): string }) {
+export function QuietYearStory({ title, year, years, hrefFor }: { title: string; year: number; years: number[]; hrefFor(year: number): string }) {
   const past = year < new Date().getFullYear();
   return (
     <article className="year-story">
@@ -44,7 +44,7 @@ export function QuietYearStory({ title, year, hrefFor }: { title: string; year: 
       <Chapter heading={t('The year in numbers')}>
         <p className="year-empty">{past ? t('Nothing was watched or rated in {{year}}.', { year }) : t('Nothing has been watched or rated in {{year}} yet.', { year })}</p>
       </Chapter>
-      <YearSteps year={year} hrefFor={hrefFor} />
+      <YearSteps year={year} years={years} hrefFor={hrefFor} />
     </article>
   );
 }
@@ -172,13 +172,18 @@ export function ShareCard({ image, fileName }: { image: string; fileName: string
   );
 }
 
-/** Previous and next year, for leafing through. */
-export function YearSteps({ year, hrefFor }: { year: number; hrefFor(year: number): string }) {
+/** The nearest years before and after with something watched or rated, for leafing through; none when there is none. */
+export function YearSteps({ year, years, hrefFor }: { year: number; years: number[]; hrefFor(year: number): string }) {
   const thisYear = new Date().getFullYear();
+  const earlier = years.filter((other) => other < year);
+  const later = years.filter((other) => other > year && other <= thisYear);
+  const previous = earlier.length > 0 ? Math.max(...earlier) : null;
+  const next = later.length > 0 ? Math.min(...later) : null;
+  if (previous === null && next === null) return null;
   return (
     <nav className="year-steps" aria-label={t('Other years')}>
-      <Link to={hrefFor(year - 1)}>← {year - 1}</Link>
-      {year < thisYear && <Link to={hrefFor(year + 1)}>{year + 1} →</Link>}
+      {previous !== null && <Link to={hrefFor(previous)}>← {previous}</Link>}
+      {next !== null && <Link to={hrefFor(next)}>{next} →</Link>}
     </nav>
   );
 }
