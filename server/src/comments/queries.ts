@@ -5,9 +5,9 @@ import { bumpVersion, DISCUSSION_VERSION } from '../movies/catalogueCache';
 type Db = Kysely<Database> | Transaction<Database>;
 export type TargetKind = 'review' | 'comment';
 
-/** A review's author, or undefined when there is no such review. */
+/** A review's author and movie, or undefined when there is no such review. */
 export function reviewAuthor(db: Db, reviewId: number) {
-  return db.selectFrom('reviews').select(['id', 'user_id']).where('id', '=', reviewId).executeTakeFirst();
+  return db.selectFrom('reviews').select(['id', 'user_id', 'movie_id']).where('id', '=', reviewId).executeTakeFirst();
 }
 
 const commentColumns = [
@@ -21,6 +21,7 @@ const commentColumns = [
   'users.username',
   'users.profile_picture',
   'reviews.user_id as review_user_id',
+  'reviews.movie_id as movie_id',
 ] as const;
 
 function commentsWithAuthors(db: Db) {

@@ -5,7 +5,7 @@ import { contractRoute } from '../http/contractRoute';
 import { rateLimit } from '../http/rateLimits';
 import { notifyLater, tellUnread } from '../notifications/notify';
 import { commentMentions, commentPosted, reactionLeft } from '../notifications/producers';
-import { tellMoviePageOfReview } from '../reviews/moviePageLive';
+import { tellMoviePage } from '../reviews/moviePageLive';
 import * as service from './service';
 
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -21,27 +21,27 @@ export async function routes(app: FastifyInstance): Promise<void> {
   }));
 
   contractRoute(app, api.comment, commentLimit)(async (request) => {
-    const { comment, mentionedUserIds } = await service.create(app.db, request.params.id, await member(request), request.body);
+    const { comment, movieId, mentionedUserIds } = await service.create(app.db, request.params.id, await member(request), request.body);
     const actor = { id: request.user.id, username: request.user.username };
     notifyLater(app, 'comment', () => commentPosted(app, { commentId: comment.id, reviewId: comment.review_id, actor, mentionedUserIds }));
-    notifyLater(app, 'movie page', () => tellMoviePageOfReview(app, comment.review_id, 'comments'));
+    tellMoviePage(app, movieId, { id: comment.review_id, what: 'comments' });
     return { success: true, comment };
   });
 
   contractRoute(app, api.change, commentLimit)(async (request) => {
-    const { comment, mentionedUserIds } = await service.change(app.db, request.params.id, await member(request), request.body);
+    const { comment, movieId, mentionedUserIds } = await service.change(app.db, request.params.id, await member(request), request.body);
     // Members the edit names for the first time hear of the comment; nobody hears of it twice.
     const actor = { id: request.user.id, username: request.user.username };
     if (mentionedUserIds.length > 0) notifyLater(app, 'comment', () => commentMentions(app, { commentId: comment.id, reviewId: comment.review_id, actor, mentionedUserIds }));
-    notifyLater(app, 'movie page', () => tellMoviePageOfReview(app, comment.review_id, 'comments'));
+    tellMoviePage(app, movieId, { id: comment.review_id, what: 'comments' });
     return { success: true, comment };
   });
 
   contractRoute(app, api.remove)(async (request) => {
-    const { reviewId, told } = await service.remove(app.db, request.params.id, await member(request));
+    const { reviewId, movieId, told } = await service.remove(app.db, request.params.id, await member(request));
     // Open bells read their lists again: what the comment told them is gone.
     notifyLater(app, 'comment removal', () => tellUnread(app, told));
-    notifyLater(app, 'movie page', () => tellMoviePageOfReview(app, reviewId, 'comments'));
+    tellMoviePage(app, movieId, { id: reviewId, what: 'comments' });
     return { success: true };
   });
 
@@ -54,8 +54,8 @@ export async function routes(app: FastifyInstance): Promise<void> {
   for (const [route, kind, on] of reactions) {
     contractRoute(app, route, reactLimit)(async (request) => {
       const { id, reaction } = request.params;
-      const { reactions, reviewId } = await service.react(app.db, kind, id, await member(request), reaction, on);
-      notifyLater(app, 'movie page', () => tellMoviePageOfReview(app, reviewId, 'reactions'));
+      const { reactions, reviewId, movieId } = await service.react(app.db, kind, id, await member(request), reaction, on);
+      tellMoviePage(app, movieId, { id: reviewId, what: 'reactions' });
       if (on) {
         const actor = { id: request.user.id, username: request.user.username };
         notifyLater(app, 'reaction', () => reactionLeft(app, { target: kind, targetId: id, actor, reaction }));

@@ -122,13 +122,13 @@ export async function list(db: Db, reviewId: number, page: { after?: number; lim
   return { comments: await commentsRead(db, shown, viewer), next_after: more ? shown[shown.length - 1].id : null };
 }
 
-/** Adds a member's comment to a review; the text is kept trimmed. Returns it with the members it mentions. */
+/** Adds a member's comment to a review; the text is kept trimmed. Returns it with the members it mentions and the review's movie. */
 export async function create(db: Db, reviewId: number, viewer: NonNullable<Viewer>, input: CommentCreate) {
-  await existingReview(db, reviewId);
+  const { movie_id: movieId } = await existingReview(db, reviewId);
   const text = input.text.trim();
   const id = await q.insertComment(db, { review_id: reviewId, user_id: viewer.id, text, spoiler: toFlag(input.spoiler ?? false), created_at: new Date().toISOString() });
   const comment = await commentRead(db, id, viewer);
-  return { comment, mentionedUserIds: renderComment(text, await membersNamed(db, mentionCandidates(text))).mentionedUserIds };
+  return { comment, movieId, mentionedUserIds: renderComment(text, await membersNamed(db, mentionCandidates(text))).mentionedUserIds };
 }
 
 /**
@@ -147,14 +147,14 @@ export async function change(db: Db, id: number, viewer: NonNullable<Viewer>, in
   if (Object.keys(changes).length > 0) await q.updateComment(db, id, changes);
   const comment = await commentRead(db, id, viewer);
   const mentionedUserIds = changes.text === undefined ? [] : renderComment(changes.text, await membersNamed(db, mentionCandidates(changes.text))).mentionedUserIds;
-  return { comment, mentionedUserIds };
+  return { comment, movieId: row.movie_id, mentionedUserIds };
 }
 
 /**
  * Deletes a comment with the reactions to it and what it told people, together: its author, the
- * review's author or a site admin. Answers its review and the members whose notifications went.
+ * review's author or a site admin. Answers its review, that review's movie and the members whose notifications went.
  */
-export async function remove(db: Db, id: number, viewer: NonNullable<Viewer>): Promise<{ reviewId: number; told: number[] }> {
+export async function remove(db: Db, id: number, viewer: NonNullable<Viewer>): Promise<{ reviewId: number; movieId: number; told: number[] }> {
   const row = await existingComment(db, id);
   if (row.user_id !== viewer.id && row.review_user_id !== viewer.id && !viewer.admin) throw forbidden(CANNOT_DELETE);
   const told = await db.transaction().execute(async (trx) => {
@@ -162,7 +162,7 @@ export async function remove(db: Db, id: number, viewer: NonNullable<Viewer>): P
     await q.deleteComment(trx, id);
     return deleteNotificationsAbout(trx, { commentIds: [id], reviewIds: [] });
   });
-  return { reviewId: row.review_id, told };
+  return { reviewId: row.review_id, movieId: row.movie_id, told };
 }
 
 /**
@@ -184,7 +184,7 @@ export async function removeReviews(db: Db, reviewIds: number[]): Promise<number
   return told;
 }
 
-/** Leaves (`on`) or takes back a member's reaction to a review or comment; answers the target's counts and the review it is on. */
+/** Leaves (`on`) or takes back a member's reaction to a review or comment; answers the target's counts and the review (and movie) it is on. */
 export async function react(
   db: Db,
   kind: q.TargetKind,
@@ -192,10 +192,13 @@ export async function react(
   viewer: NonNullable<Viewer>,
   reaction: Reaction,
   on: boolean,
-): Promise<{ reactions: ReactionCounts; reviewId: number }> {
-  const reviewId = kind === 'review' ? (await existingReview(db, targetId)).id : (await existingComment(db, targetId)).review_id;
+): Promise<{ reactions: ReactionCounts; reviewId: number; movieId: number }> {
+  const { reviewId, movieId } =
+    kind === 'review'
+      ? await existingReview(db, targetId).then((review) => ({ reviewId: review.id, movieId: review.movie_id }))
+      : await existingComment(db, targetId).then((comment) => ({ reviewId: comment.review_id, movieId: comment.movie_id }));
   const key = { target_kind: kind, target_id: targetId, user_id: viewer.id, reaction };
   if (on) await q.addReaction(db, { ...key, created_at: new Date().toISOString() });
   else await q.removeReaction(db, key);
-  return { reactions: (await reactionsFor(db, kind, [targetId], viewer.id)).get(targetId)!, reviewId };
+  return { reactions: (await reactionsFor(db, kind, [targetId], viewer.id)).get(targetId)!, reviewId, movieId };
 }

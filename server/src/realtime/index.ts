@@ -2,10 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import {
   isRowId,
   MOVIE_EVENTS,
-  type MovieErrorEvent,
   rowIdFromText,
   SCREENING_EVENTS,
-  type ScreeningErrorEvent,
   WATCHLIST_EVENTS,
   type WatchlistErrorEvent,
   type WatchlistPickEvent,
@@ -88,7 +86,6 @@ function idOf(payload: unknown, field: 'watchlist_id' | 'screening_id' | 'movie_
   if (typeof raw === 'string') return rowIdFromText(raw);
   return isRowId(raw) ? raw : null;
 }
-const watchlistIdOf = (payload: unknown) => idOf(payload, 'watchlist_id');
 
 /**
  * socket.io on the app's own HTTP server at /socket.io (under BASE_PATH when set). The handshake carries
@@ -140,66 +137,68 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
       }
     });
 
-    socket.on(WATCHLIST_EVENTS.subscribe, async (payload: unknown) => {
-      const id = watchlistIdOf(payload);
-      if (id === null) return refuse('The watchlist id is not valid.');
-      try {
-        const access = await accessList(app.db, id, (socket.data as SocketData).user);
-        await socket.join(room(id));
+    /**
+     * A kind of room: `subscribe` joins the room of the id named when `admit` lets the socket's user in
+     * (it throws the HTTP refusal otherwise), then answers `init` with what `initOf` reads; a refusal
+     * goes back as `error` with its sentence. `unsubscribe` leaves.
+     */
+    const rooms = <Admitted>(kind: {
+      noun: string;
+      events: { subscribe: string; unsubscribe: string; init: string; error: string };
+      field: 'watchlist_id' | 'screening_id' | 'movie_id';
+      roomOf(id: number): string;
+      admit(id: number, user: SessionUser | null): Promise<Admitted>;
+      initOf(id: number, admitted: Admitted): Promise<unknown>;
+    }) => {
+      // Every room's refusal has the same shape (`WatchlistErrorEvent`, `ScreeningErrorEvent`, `MovieErrorEvent`).
+      const refuseHere = (message: string) => socket.emit(kind.events.error, { message } satisfies WatchlistErrorEvent);
+      socket.on(kind.events.subscribe, async (payload: unknown) => {
+        const id = idOf(payload, kind.field);
+        if (id === null) return refuseHere(`The ${kind.noun} id is not valid.`);
+        try {
+          const admitted = await kind.admit(id, (socket.data as SocketData).user);
+          // Joined before the first read: a change in between is heard, not missed.
+          await socket.join(kind.roomOf(id));
+          socket.emit(kind.events.init, await kind.initOf(id, admitted));
+        } catch (error) {
+          if (error instanceof HttpError) return refuseHere(error.message);
+          app.log.error({ err: error }, `${kind.noun} subscribe failed`);
+          refuseHere(`Could not subscribe to the ${kind.noun}.`);
+        }
+      });
+      socket.on(kind.events.unsubscribe, async (payload: unknown) => {
+        const id = idOf(payload, kind.field);
+        if (id !== null) await socket.leave(kind.roomOf(id));
+      });
+    };
+
+    rooms({
+      noun: 'watchlist',
+      events: WATCHLIST_EVENTS,
+      field: 'watchlist_id',
+      roomOf: room,
+      admit: (id, viewer) => accessList(app.db, id, viewer),
+      async initOf(id, access) {
         const picked = await pickedMovie(app.db, access.list);
-        const init: WatchlistPickEvent = { watchlist_id: id, picked_movie: picked, picked_at: picked ? access.list.picked_at : null };
-        socket.emit(WATCHLIST_EVENTS.init, init);
-      } catch (error) {
-        if (error instanceof HttpError) return refuse(error.message);
-        app.log.error({ err: error }, 'watchlist subscribe failed');
-        refuse('Could not subscribe to the watchlist.');
-      }
+        return { watchlist_id: id, picked_movie: picked, picked_at: picked ? access.list.picked_at : null } satisfies WatchlistPickEvent;
+      },
     });
-
-    socket.on(WATCHLIST_EVENTS.unsubscribe, async (payload: unknown) => {
-      const id = watchlistIdOf(payload);
-      if (id !== null) await socket.leave(room(id));
+    rooms({
+      noun: 'screening',
+      events: SCREENING_EVENTS,
+      field: 'screening_id',
+      roomOf: screeningRoom,
+      admit: (id, viewer) => accessScreening(app.db, id, viewer),
+      initOf: (id) => updateEvent(app.db, id, 'subscribed'),
     });
-
-    const refuseScreening = (message: string) => socket.emit(SCREENING_EVENTS.error, { message } satisfies ScreeningErrorEvent);
-    socket.on(SCREENING_EVENTS.subscribe, async (payload: unknown) => {
-      const id = idOf(payload, 'screening_id');
-      if (id === null) return refuseScreening('The screening id is not valid.');
-      try {
-        await accessScreening(app.db, id, (socket.data as SocketData).user);
-        await socket.join(screeningRoom(id));
-        socket.emit(SCREENING_EVENTS.init, await updateEvent(app.db, id, 'subscribed'));
-      } catch (error) {
-        if (error instanceof HttpError) return refuseScreening(error.message);
-        app.log.error({ err: error }, 'screening subscribe failed');
-        refuseScreening('Could not subscribe to the screening.');
-      }
-    });
-
-    socket.on(SCREENING_EVENTS.unsubscribe, async (payload: unknown) => {
-      const id = idOf(payload, 'screening_id');
-      if (id !== null) await socket.leave(screeningRoom(id));
-    });
-
     // A movie's page is public, as its reviews and comments are: anyone may listen to one that exists.
-    const refuseMovie = (message: string) => socket.emit(MOVIE_EVENTS.error, { message } satisfies MovieErrorEvent);
-    socket.on(MOVIE_EVENTS.subscribe, async (payload: unknown) => {
-      const id = idOf(payload, 'movie_id');
-      if (id === null) return refuseMovie('The movie id is not valid.');
-      try {
-        await getMovie(app.db, id);
-        await socket.join(movieRoom(id));
-        socket.emit(MOVIE_EVENTS.init, { movie_id: id });
-      } catch (error) {
-        if (error instanceof HttpError) return refuseMovie(error.message);
-        app.log.error({ err: error }, 'movie subscribe failed');
-        refuseMovie('Could not subscribe to the movie.');
-      }
-    });
-
-    socket.on(MOVIE_EVENTS.unsubscribe, async (payload: unknown) => {
-      const id = idOf(payload, 'movie_id');
-      if (id !== null) await socket.leave(movieRoom(id));
+    rooms({
+      noun: 'movie',
+      events: MOVIE_EVENTS,
+      field: 'movie_id',
+      roomOf: movieRoom,
+      admit: (id) => getMovie(app.db, id),
+      initOf: async (id) => ({ movie_id: id }),
     });
   });
 

@@ -11,7 +11,7 @@ import * as service from './service';
 export async function routes(app: FastifyInstance): Promise<void> {
   contractRoute(app, api.post)(async (request) => {
     const { created } = await service.saveReview(app.db, request.user.id, request.body);
-    tellMoviePage(app, request.body.movie_id);
+    tellMoviePage(app, request.body.movie_id, null);
     if (request.body.text) {
       const actor = { id: request.user.id, username: request.user.username };
       const movieId = request.body.movie_id;
