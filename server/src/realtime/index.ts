@@ -144,6 +144,8 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
      */
     const rooms = <Admitted>(kind: {
       noun: string;
+      /** Whole sentences, so each is found and translated as one. */
+      sentences: { invalidId: string; failed: string };
       events: { subscribe: string; unsubscribe: string; init: string; error: string };
       field: 'watchlist_id' | 'screening_id' | 'movie_id';
       roomOf(id: number): string;
@@ -154,7 +156,7 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
       const refuseHere = (message: string) => socket.emit(kind.events.error, { message } satisfies WatchlistErrorEvent);
       socket.on(kind.events.subscribe, async (payload: unknown) => {
         const id = idOf(payload, kind.field);
-        if (id === null) return refuseHere(`The ${kind.noun} id is not valid.`);
+        if (id === null) return refuseHere(kind.sentences.invalidId);
         try {
           const admitted = await kind.admit(id, (socket.data as SocketData).user);
           // Joined before the first read: a change in between is heard, not missed.
@@ -163,7 +165,7 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
         } catch (error) {
           if (error instanceof HttpError) return refuseHere(error.message);
           app.log.error({ err: error }, `${kind.noun} subscribe failed`);
-          refuseHere(`Could not subscribe to the ${kind.noun}.`);
+          refuseHere(kind.sentences.failed);
         }
       });
       socket.on(kind.events.unsubscribe, async (payload: unknown) => {
@@ -174,6 +176,7 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
 
     rooms({
       noun: 'watchlist',
+      sentences: { invalidId: 'The watchlist id is not valid.', failed: 'Could not subscribe to the watchlist.' },
       events: WATCHLIST_EVENTS,
       field: 'watchlist_id',
       roomOf: room,
@@ -185,6 +188,7 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
     });
     rooms({
       noun: 'screening',
+      sentences: { invalidId: 'The screening id is not valid.', failed: 'Could not subscribe to the screening.' },
       events: SCREENING_EVENTS,
       field: 'screening_id',
       roomOf: screeningRoom,
@@ -194,6 +198,7 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
     // A movie's page is public, as its reviews and comments are: anyone may listen to one that exists.
     rooms({
       noun: 'movie',
+      sentences: { invalidId: 'The movie id is not valid.', failed: 'Could not subscribe to the movie.' },
       events: MOVIE_EVENTS,
       field: 'movie_id',
       roomOf: movieRoom,
