@@ -64,6 +64,20 @@ export const sessionUserReply = z.object({
 export type SessionMember = z.infer<typeof sessionUserReply>['user'];
 export type UserReply = z.infer<typeof userReply> | { success: false; error?: string };
 
+/** A member's new password: the current one checks it is them (under login's lockout), the new one follows the register rules. */
+export const passwordChangeRequest = z.object({
+  current_password: z
+    .string({ error: (issue) => (issue.input === undefined ? 'Your current password is required.' : 'Your current password must be text.') })
+    .min(1, { error: 'Your current password is required.' })
+    .max(PASSWORD_MAX, { error: 'That is not your current password.' }),
+  new_password: z
+    .string({ error: (issue) => (issue.input === undefined ? 'A new password is required.' : 'The new password must be text.') })
+    .min(1, { error: 'A new password is required.' })
+    .min(PASSWORD_MIN, { error: `The new password must be at least ${PASSWORD_MIN} characters.` })
+    .max(PASSWORD_MAX, { error: `The new password must be at most ${PASSWORD_MAX} characters.` }),
+});
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
+
 const okReply = z.object({ success: z.literal(true) });
 
 const logoutReply = okReply.extend({
@@ -100,6 +114,17 @@ export const authRoutes = {
     tag: 'Accounts',
     auth: 'none',
     reply: logoutReply,
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    path: '/api/user/password',
+    summary:
+      "Changes the caller's password: the current one is checked under login's lockout rules. The caller's other sessions end (their sockets close); this one and API tokens stay.",
+    tag: 'Accounts',
+    auth: 'required',
+    signInSentence: 'You must be signed in to change your password.',
+    body: passwordChangeRequest,
+    reply: okReply,
   }),
   currentUser: defineRoute({
     method: 'GET',

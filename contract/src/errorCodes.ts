@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   metrics_token_wrong: 401,
   /** 403: signed in, but not allowed to do this. */
   forbidden: 403,
+  /** 403: a password change whose current password is wrong (it counts towards the login lock). */
+  current_password_wrong: 403,
   /** 403: a call only the site's admins may make. */
   admin_only: 403,
   /** 403: registration is closed on this site. */

@@ -77,6 +77,11 @@ export const movieReviewParams = z.object({
   id: rowIdText('The movie id is not valid.'),
 });
 
+/** The `{id}` of `DELETE /api/reviews/{id}`: a positive whole number. */
+export const reviewIdParams = z.object({
+  id: rowIdText('The review id is not valid.'),
+});
+
 /** `GET /api/movies/{id}/reviews/mine`: the signed-in user's own review of the movie, or null. */
 export const myReviewReply = z.object({ success: z.literal(true), review: reviewRead.nullable() });
 export type MyReviewReply = z.infer<typeof myReviewReply>;
@@ -160,5 +165,16 @@ export const reviewRoutes = {
     signInSentence: 'You must be signed in to see your review.',
     params: movieReviewParams,
     reply: myReviewReply,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/reviews/:id',
+    summary:
+      "Deletes a review with its comments, every reaction to it or them and what they told people: its author or a site admin. The diary's viewing stays.",
+    tag: 'Reviews',
+    auth: 'required',
+    signInSentence: 'You must be signed in to delete a review.',
+    params: reviewIdParams,
+    reply: z.object({ success: z.literal(true) }),
   }),
 };

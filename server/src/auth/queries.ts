@@ -62,6 +62,19 @@ export function updatePasswordHash(db: Kysely<Database>, userId: number, oldHash
   return db.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId).where('password_hash', '=', oldHash).execute();
 }
 
+/**
+ * Sets a member's password and ends their sessions except `keep` (a token hash; null ends them
+ * all), together. Answers the ended sessions' token hashes, to close their sockets.
+ */
+export function replacePassword(db: Kysely<Database>, userId: number, newHash: string, keep: string | null): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId).execute();
+    let ended = trx.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keep !== null) ended = ended.where('token_hash', '<>', keep);
+    return (await ended.returning('token_hash').execute()).map((row) => row.token_hash);
+  });
+}
+
 /** A failed login; `device` is the nonce of a valid device cookie, null for an untrusted client. */
 export function recordLoginFailure(db: Kysely<Database>, usernameLower: string, device: string | null, now: string) {
   return db.insertInto('login_failures').values({ username_lower: usernameLower, device, failed_at: now }).execute();
@@ -85,6 +98,11 @@ export function clearLoginFailures(db: Kysely<Database>, usernameLower: string, 
     .where('username_lower', '=', usernameLower)
     .where('device', device === null ? 'is' : '=', device)
     .execute();
+}
+
+/** Every failed sign-in of a username, from any client: a reset password starts with a clean slate. */
+export function forgetLoginFailures(db: Kysely<Database>, usernameLower: string) {
+  return db.deleteFrom('login_failures').where('username_lower', '=', usernameLower).execute();
 }
 
 export function deleteLoginFailuresBefore(db: Kysely<Database>, before: string) {

@@ -43,7 +43,15 @@ export function authRoutes(auth: AuthService) {
       return signOutUrl ? { success: true, sign_out_url: signOutUrl } : { success: true };
     });
 
-    contractRoute(app, api.currentUser)(async (request) => {
+    contractRoute(app, api.changePassword, { config: { rateLimit: rateLimit(app.config, 'login') } })(async (request) => {
+      passwordsAllowed();
+      if (request.tokenScope) throw forbidden('API tokens cannot change the password; sign in with your password.', 'token_not_allowed');
+      const ended = await auth.changePassword(request.user, request.body, request.cookies[SESSION_COOKIE]);
+      app.realtime.endSessionsByHash(ended);
+      return { success: true };
+    });
+
+        contractRoute(app, api.currentUser)(async (request) => {
       if (!request.user) throw unauthorized('Not signed in.');
       return { success: true, user: { ...request.user, is_admin: await isSiteAdmin(app, request.user) } };
     });

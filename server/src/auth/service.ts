@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type CurrentUser, LOGIN_FAILURE_WINDOW_MINUTES, type LoginRequest, type RegisterRequest, SESSION_DAYS } from '@movieclub/contract';
+import { type CurrentUser, LOGIN_FAILURE_WINDOW_MINUTES, type LoginRequest, type PasswordChangeRequest, type RegisterRequest, SESSION_DAYS } from '@movieclub/contract';
 import type { Database } from '../db/schema';
-import { conflict, HttpError, unauthorized } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../http/errors';
 import { DeviceCookies } from './deviceCookies';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { findUserByName } from '../users/queries';
@@ -14,6 +14,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
 const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60 * 1000;
 const INVALID_LOGIN = 'Invalid username or password.';
+const WRONG_CURRENT_PASSWORD = 'That is not your current password.';
+const SAME_PASSWORD = 'The new password is the same as the current one.';
 const LOCKED = `Too many failed logins for this account. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`;
 
 export type SessionUser = CurrentUser;
@@ -87,6 +89,24 @@ export class AuthService {
     // Nothing counted, nothing to clear (older rows count for nothing and housekeeping deletes them).
     if (failures > 0) await queries.clearLoginFailures(this.db, usernameLower, device);
     return { id: row.id, username: row.username, profile_picture: row.profile_picture, created_at: row.created_at };
+  }
+
+  /**
+   * Replaces the member's password once the current one checks out, under login's lockout rules:
+   * a wrong one counts as an untrusted client's failed login (the device cookie is the login
+   * form's alone), so a borrowed session cannot guess it, and the owner's own browser still signs
+   * in. Their sessions but `keepToken`'s end; answers those sessions' token hashes.
+   */
+  async changePassword(user: Pick<SessionUser, 'id' | 'username'>, input: PasswordChangeRequest, keepToken: string | undefined): Promise<string[]> {
+    try {
+      await this.checkPassword({ username: user.username, password: input.current_password });
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'invalid_credentials') throw forbidden(WRONG_CURRENT_PASSWORD, 'current_password_wrong');
+      throw error;
+    }
+    if (input.new_password === input.current_password) throw badRequest(SAME_PASSWORD);
+    const keep = keepToken && keepToken.length <= 128 ? this.hashToken(keepToken) : null;
+    return queries.replacePassword(this.db, user.id, await hashPassword(input.new_password), keep);
   }
 
   /**

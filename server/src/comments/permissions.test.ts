@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ApiAgent, ApiResponse } from '../testing/client';
+import { addMovie, addReview } from '../testing/factories';
 import { startTestApp, TEST_DATABASES, type TestApp } from '../testing/testApp';
 import { commentWorld, HIGH_LIMITS, postComment, socialRows } from './testing';
 
@@ -12,10 +13,12 @@ const ANYONE = { anonymous: 200, stranger: 200, reviewAuthor: 200, commentAuthor
 const SIGNED_IN = { anonymous: 401, stranger: 200, reviewAuthor: 200, commentAuthor: 200, admin: 200 };
 const AUTHOR = { anonymous: 401, stranger: 403, reviewAuthor: 403, commentAuthor: 200, admin: 403 };
 const DELETERS = { anonymous: 401, stranger: 403, reviewAuthor: 200, commentAuthor: 200, admin: 200 };
+const REVIEW_DELETERS = { anonymous: 401, stranger: 403, reviewAuthor: 200, commentAuthor: 403, admin: 200 };
 
 interface Call {
   name: string;
-  send(agent: ApiAgent, ids: { reviewId: number; commentId: number }): Promise<ApiResponse>;
+  /** `ownReviewId`: a review of the review author's on a movie of its own, made for this call (a deletion takes it away). */
+  send(agent: ApiAgent, ids: { reviewId: number; commentId: number; ownReviewId: number }): Promise<ApiResponse>;
   expected: Record<Role, number>;
 }
 
@@ -24,6 +27,7 @@ const calls: Call[] = [
   { name: 'comment on a review', send: (agent, { reviewId }) => agent.post(`/api/reviews/${reviewId}/comments`, { text: 'Me too.' }), expected: SIGNED_IN },
   { name: 'change a comment', send: (agent, { commentId }) => agent.request('PATCH', `/api/comments/${commentId}`, { text: 'Changed.', spoiler: true }), expected: AUTHOR },
   { name: 'delete a comment', send: (agent, { commentId }) => agent.delete(`/api/comments/${commentId}`), expected: DELETERS },
+  { name: 'delete a review', send: (agent, { ownReviewId }) => agent.delete(`/api/reviews/${ownReviewId}`), expected: REVIEW_DELETERS },
   { name: 'react to a review', send: (agent, { reviewId }) => agent.put(`/api/reviews/${reviewId}/reactions/heart`), expected: SIGNED_IN },
   { name: 'take back a reaction to a review', send: (agent, { reviewId }) => agent.delete(`/api/reviews/${reviewId}/reactions/heart`), expected: SIGNED_IN },
   { name: 'react to a comment', send: (agent, { commentId }) => agent.put(`/api/comments/${commentId}/reactions/laugh`), expected: SIGNED_IN },
@@ -47,11 +51,14 @@ for (const kind of TEST_DATABASES) {
       for (const role of ROLES) {
         it(`${call.name}: ${role} → ${call.expected[role]}`, async () => {
           const commentId = await postComment(world.commenter.agent, world.reviewId);
+          const movie = await addMovie(app.database.db);
+          const ownReviewId = (await addReview(app.database.db, { user_id: world.author.id, movie_id: movie.id, stars: 6 })).id;
+          await postComment(world.commenter.agent, ownReviewId);
           // Something to take back, so a refusal is seen to keep it.
           await world.stranger.agent.put(`/api/reviews/${world.reviewId}/reactions/heart`);
           await world.stranger.agent.put(`/api/comments/${commentId}/reactions/laugh`);
           const before = await socialRows(app);
-          const reply = await call.send(agents[role], { reviewId: world.reviewId, commentId });
+          const reply = await call.send(agents[role], { reviewId: world.reviewId, commentId, ownReviewId });
           assert.equal(reply.status, call.expected[role], JSON.stringify(reply.body));
           if (reply.status >= 400) {
             assert.match(reply.body.error, /^[A-Z].*\.$/, 'a refusal is a sentence');
@@ -63,7 +70,7 @@ for (const kind of TEST_DATABASES) {
 
     it('answers calls about a missing review or comment with 404 for members and 401 for visitors', async () => {
       for (const call of calls) {
-        const missing = { reviewId: 999_999, commentId: 999_999 };
+        const missing = { reviewId: 999_999, commentId: 999_999, ownReviewId: 999_999 };
         const member = await call.send(world.stranger.agent, missing);
         assert.equal(member.status, 404, call.name);
         assert.match(member.body.error, /^(Review|Comment) not found\.$/, call.name);

@@ -33,6 +33,8 @@ export interface Realtime {
   toUser(userId: number, event: string, payload: unknown): void;
   /** Closes every socket opened with this session token, on every server process (at logout). */
   endSession(token: string | undefined): void;
+  /** Closes every socket of these sessions, named by their stored token hashes (sessions ended by a password change). */
+  endSessionsByHash(tokenHashes: string[]): void;
   /** Whether events reach other processes (for the health check). */
   status(): RealtimeStatus;
   /** Sockets connected to this process (for metrics). */
@@ -218,6 +220,12 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
   };
   app.addHook('preClose', shutDown);
 
+  /** Closes every socket of these sessions (by stored token hash). Through the adapter this reaches every process; locally while Redis is away. */
+  const endSessions = (tokenHashes: string[]) => {
+    if (closed || tokenHashes.length === 0) return;
+    (redis && !redis.ready() ? io.local : io).in(tokenHashes.map(sessionRoom)).disconnectSockets(true);
+  };
+
   return {
     connectionCount: () => io.engine.clientsCount,
     toWatchlist(watchlistId, event, payload) {
@@ -238,10 +246,9 @@ export async function createRealtime(app: FastifyInstance, config: Config, auth:
       (redis && !redis.ready() ? io.local : io).to(userRoom(userId)).emit(event, payload);
     },
     endSession(token) {
-      if (closed || !token) return;
-      // Through the adapter this reaches the session's sockets on every process; locally while Redis is away.
-      (redis && !redis.ready() ? io.local : io).in(sessionRoom(auth.hashToken(token))).disconnectSockets(true);
+      if (token) endSessions([auth.hashToken(token)]);
     },
+    endSessionsByHash: endSessions,
     status: () => (!redis ? 'single-process' : redis.ready() ? 'ok' : 'degraded'),
     close: shutDown,
   };

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { contractRoute, keptReplies } from '../http/contractRoute';
 import { siteUrl } from '../http/siteUrl';
 import { reviewEvent } from '../webhooks/events';
-import { notifyLater } from '../notifications/notify';
+import { isSiteAdmin } from '../admin/access';
+import { notifyLater, tellUnread } from '../notifications/notify';
 import { reviewMentioned } from '../notifications/producers';
 import { tellMoviePage } from './moviePageLive';
 import * as service from './service';
@@ -45,6 +46,15 @@ export async function routes(app: FastifyInstance): Promise<void> {
   contractRoute(app, api.forMovie)(async (request) => {
     const reviews = await service.reviewsForMovie(app.db, request.params.id, request.query.limit, request.user?.id ?? null);
     return reviewsReply(reviews);
+  });
+
+  contractRoute(app, api.remove)(async (request) => {
+    const viewer = { id: request.user.id, admin: await isSiteAdmin(app, request.user) };
+    const { movieId, told } = await service.deleteReview(app.db, request.params.id, viewer);
+    // Open bells read their lists again: what the review and its comments told them is gone.
+    notifyLater(app, 'review removal', () => tellUnread(app, told));
+    tellMoviePage(app, movieId, null);
+    return { success: true };
   });
 
   // The review form opens showing the viewer's own review.

@@ -2,7 +2,7 @@ import type { AverageEntry, ReviewPost, ReviewRead, ReviewUser } from '@movieclu
 import { TTM_GRADE_NUMBER, type TtmGrade } from '@movieclub/contract';
 import { type Kysely, sql, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
 import {
   bumpCatalogueVersion,
   CATALOGUE_VERSION,
@@ -15,8 +15,9 @@ import {
 } from '../movies/catalogueCache';
 import { allReviewVersions, reviewVersionsOf } from './movieVersions';
 import { dialectOf } from '../db/database';
-import { ownReactionsToReviewsOf, reviewSocial } from '../comments/service';
+import { ownReactionsToReviewsOf, removeReviews, REVIEW_NOT_FOUND, reviewSocial, type Viewer } from '../comments/service';
 import { firstViewingStatement, logFirstViewing } from '../viewings/service';
+import { reviewAuthor } from '../comments/queries';
 import { membersNamed, mentionCandidates } from '../comments/text';
 import * as queries from './queries';
 
@@ -236,4 +237,19 @@ export async function userReviewOfMovie(db: Kysely<Database>, userId: number, mo
   if (!(await queries.movieExists(db, movieId))) throw notFound('Movie not found.');
   const row = await queries.userReview(db, userId, movieId);
   return row ? (await withDiscussion(db, [toStoredReview(row)], userId))[0] : null;
+}
+
+export const CANNOT_DELETE_REVIEW = 'You cannot delete this review.';
+
+/**
+ * Deletes a review with its comments, reactions and what they told people: its author or a site
+ * admin. The diary keeps the viewing its first rating logged (watching happened; the opinion is
+ * withdrawn). Answers the review's movie and the members whose notifications went.
+ */
+export async function deleteReview(db: Kysely<Database>, reviewId: number, viewer: NonNullable<Viewer>): Promise<{ movieId: number; told: number[] }> {
+  const review = await reviewAuthor(db, reviewId);
+  if (!review) throw notFound(REVIEW_NOT_FOUND);
+  if (review.user_id !== viewer.id && !viewer.admin) throw forbidden(CANNOT_DELETE_REVIEW);
+  const told = await removeReviews(db, [reviewId]);
+  return { movieId: review.movie_id, told };
 }

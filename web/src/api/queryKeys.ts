@@ -5,7 +5,11 @@
 export const queryKeys = {
   currentUser: ['user'] as const,
   catalogue: (userId: number | null) => ['movies', 'catalogue', userId] as const,
+  /** The catalogue as every member reads it. */
+  catalogues: ['movies', 'catalogue'] as const,
   movie: (id: number) => ['movies', 'one', id] as const,
+  /** Every read of reviews (a movie's, one's own, averages, recent reviewers): a deleted review changes them all. */
+  reviews: ['reviews'] as const,
   movieReviews: (id: number) => ['reviews', 'movie', id] as const,
   myReview: (id: number, userId: number) => ['reviews', 'mine', id, userId] as const,
   averages: (ids: number[]) => ['reviews', 'averages', ids.join(',')] as const,

@@ -8,6 +8,9 @@ export const postReview = (review: ReviewPost) => api.post<{ success: boolean; e
 export const fetchMovieReviews = (movieId: number, limit = MOVIE_REVIEWS_LIMIT, signal?: AbortSignal) =>
   api.get<MovieReviewsReply>(`/api/movies/${movieId}/reviews?limit=${limit}`, signal);
 
+/** Deletes a review with its comments and reactions: its author's, or anyone's for a site admin. */
+export const deleteReview = (id: number) => api.delete<{ success: true }>(`/api/reviews/${id}`);
+
 /** The signed-in user's own review of the movie (null when they have none). */
 export const fetchMyReview = (movieId: number, signal?: AbortSignal) => api.get<MyReviewReply>(`/api/movies/${movieId}/reviews/mine`, signal);
 

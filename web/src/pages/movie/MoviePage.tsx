@@ -65,6 +65,14 @@ function MovieScreen({ id }: { id: number }) {
       queryClient.invalidateQueries({ queryKey: queryKeys.ratingPrompts }),
       queryClient.invalidateQueries({ queryKey: queryKeys.insights }),
     ]);
+  // A deleted review leaves every read of reviews stale: averages, the member's own, the feed's.
+  const afterDeletion = () =>
+    Promise.all([
+      afterReview(),
+      queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.feed }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.catalogues }),
+    ]);
   return (
     <>
       <MovieDetailsCard movie={movie} />
@@ -73,9 +81,9 @@ function MovieScreen({ id }: { id: number }) {
           <RecommendedMovies tconst={tconstFromLink(movie.imdb_link) ?? movie.tconst} />
           <MovieViewings movieId={movie.id} />
           <MovieSeenBy movieId={movie.id} />
-          <RecentReviews reviews={reviews} />
+          <RecentReviews reviews={reviews} onDeleted={afterDeletion} />
           <Suspense fallback={null}>
-            <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} />
+            <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} onDeleted={afterDeletion} />
           </Suspense>
         </>
       )}

@@ -1,7 +1,8 @@
 import type { ReviewRead } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MentionText } from '../../components/social/MentionText';
 import { ReactionBar } from '../../components/social/ReactionBar';
@@ -11,6 +12,8 @@ import { RatingLetter } from '../../components/RatingLetter';
 import { StarRating } from '../../components/StarRating';
 import { UserAvatar } from '../../components/UserAvatar';
 import { budgetLabel } from '../../lib/budget';
+import { errorText } from '../../api/client';
+import { deleteReview } from '../../api/reviews';
 import { reviewDate, yesNo } from './movieFormat';
 import { t } from '../../i18n';
 
@@ -18,24 +21,56 @@ import { t } from '../../i18n';
 const CommentThread = lazy(() => import('../../components/social/CommentThread'));
 
 /** The 'Recent Reviews' card: up to 20, newest first, or 'No reviews yet.' */
-export function RecentReviews({ reviews }: { reviews: ReviewRead[] }) {
+export function RecentReviews({ reviews, onDeleted }: { reviews: ReviewRead[]; onDeleted(): Promise<unknown> }) {
+  // A deleted review takes its buttons with it: the focus goes to the list, near where it was.
+  const list = useRef<HTMLDivElement>(null);
   return (
     <Card title={t('Recent Reviews')} className="movie-reviews">
-      {reviews.length === 0 ? (
-        <p className="movie-muted">{t('No reviews yet.')}</p>
-      ) : (
-        <ul className="review-list">
-          {reviews.map((review) => (
-            <ReviewItem key={review.id} review={review} />
-          ))}
-        </ul>
-      )}
+      <div ref={list} tabIndex={-1} className="review-list-region">
+        {reviews.length === 0 ? (
+          <p className="movie-muted">{t('No reviews yet.')}</p>
+        ) : (
+          <ul className="review-list">
+            {reviews.map((review) => (
+              <ReviewItem
+                key={review.id}
+                review={review}
+                onDeleted={async () => {
+                  await onDeleted();
+                  list.current?.focus();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
     </Card>
   );
 }
 
+/** 'Delete' on a review, for its author and site admins; the server decides in the end. */
+function DeleteReviewButton({ review, onDeleted }: { review: ReviewRead; onDeleted(): Promise<unknown> }) {
+  const { user } = useSession();
+  const name = review.user.username;
+  const remove = useMutation({ mutationFn: () => deleteReview(review.id), onSuccess: onDeleted });
+  if (!user || (!user.is_admin && user.username !== name)) return null;
+  const ask = () => {
+    if (!remove.isPending && window.confirm(t('Delete the review by {{name}}? Its comments and reactions go with it.', { name }))) remove.mutate();
+  };
+  return (
+    <>
+      <Button type="button" size="small" text severity="danger" icon="pi pi-trash" label={t('Delete')} aria-label={t('Delete review by {{name}}', { name })} aria-busy={remove.isPending} onClick={ask} className="review-delete" />
+      {remove.isError && (
+        <p className="social-error" role="alert">
+          {errorText(remove.error, t('Could not delete the review.'))}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** Reactions and the comments under a review, opened on demand. */
-function ReviewSocial({ review }: { review: ReviewRead }) {
+function ReviewSocial({ review, onDeleted }: { review: ReviewRead; onDeleted(): Promise<unknown> }) {
   const { user } = useSession();
   // A link to a comment (from a notification) opens the threads that have comments; a link to
   // the review (from the feed) opens its thread, to read or to write the first comment.
@@ -67,6 +102,7 @@ function ReviewSocial({ review }: { review: ReviewRead }) {
           aria-controls={open ? threadId : undefined}
           onClick={() => setOpen((shown) => !shown)}
         />
+        <DeleteReviewButton review={review} onDeleted={onDeleted} />
       </div>
       {open && (
         <div id={threadId}>
@@ -79,7 +115,7 @@ function ReviewSocial({ review }: { review: ReviewRead }) {
   );
 }
 
-function ReviewItem({ review }: { review: ReviewRead }) {
+function ReviewItem({ review, onDeleted }: { review: ReviewRead; onDeleted(): Promise<unknown> }) {
   const { username, profile_picture } = review.user;
   const smoke = yesNo(review.smoke_alerms);
   const equipment = yesNo(review.movie_equipment_seen);
@@ -111,7 +147,7 @@ function ReviewItem({ review }: { review: ReviewRead }) {
           </p>
         </SpoilerBlock>
       )}
-      <ReviewSocial review={review} />
+      <ReviewSocial review={review} onDeleted={onDeleted} />
     </li>
   );
 }

@@ -8,8 +8,8 @@ import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { answeredUnsuccessfully, ApiError } from '../../api/client';
-import { postReview } from '../../api/reviews';
+import { answeredUnsuccessfully, ApiError, errorText } from '../../api/client';
+import { deleteReview, postReview } from '../../api/reviews';
 import { clearableDropdownNames, focusAfterClear, SWITCH_PT } from '../../components/a11y';
 import { RatingLetter } from '../../components/RatingLetter';
 import { StarRating } from '../../components/StarRating';
@@ -39,10 +39,12 @@ interface ReviewFormProps {
   /** The user's own review, to open the form on: undefined while loading, null for none. */
   saved?: ReviewRead | null;
   onPosted(): Promise<unknown>;
+  /** After the member deleted their review: every read of it is stale. */
+  onDeleted(): Promise<unknown>;
 }
 
 /** 'Leave a Review': no checks here, empties go as null, and the text box clears after a submit. */
-export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
+export function ReviewForm({ movieId, saved, onPosted, onDeleted }: ReviewFormProps) {
   const [form, setForm] = useState<ReviewFormValues>(EMPTY_REVIEW_FORM);
   // Once the user has chosen something, a late-arriving saved review must not overwrite it.
   const touched = useRef(false);
@@ -70,6 +72,24 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
     send(form);
   };
   const yesNo = yesNoOptions();
+
+  // Deleting empties the form; the focus goes to the sentence saying so, as the button goes.
+  const deletedNotice = useRef<HTMLParagraphElement>(null);
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      await deleteReview(id);
+      touched.current = false;
+      setForm(EMPTY_REVIEW_FORM);
+      await onDeleted();
+    },
+  });
+  const deletedShown = remove.isSuccess && !saved;
+  useEffect(() => {
+    if (deletedShown) deletedNotice.current?.focus();
+  }, [deletedShown]);
+  const askToDelete = () => {
+    if (saved && !remove.isPending && window.confirm(t('Delete your review of this movie? Its comments and reactions go with it.'))) remove.mutate(saved.id);
+  };
 
   return (
     <Card title={t('Leave a Review')} className="movie-review-form">
@@ -133,7 +153,18 @@ export function ReviewForm({ movieId, saved, onPosted }: ReviewFormProps) {
           <InputSwitch inputId="review-spoiler" checked={form.spoiler} onChange={(e) => set('spoiler', Boolean(e.value))} pt={SWITCH_PT} />
         </Field>
         {/* Not disabled while it saves: that would throw the keyboard's focus out of the form. */}
-        <Button type="submit" label={t('Submit Review')} aria-busy={busy} className="review-submit" />
+        <div className="review-form-actions">
+          <Button type="submit" label={t('Submit Review')} aria-busy={busy} className="review-submit" />
+          {saved && <Button type="button" label={t('Delete Review')} icon="pi pi-trash" severity="danger" text aria-busy={remove.isPending} onClick={askToDelete} />}
+        </div>
+        {remove.isError && (
+          <p className="review-form-error" role="alert">
+            {errorText(remove.error, t('Could not delete the review.'))}
+          </p>
+        )}
+        <p className="review-form-notice" role="status" ref={deletedNotice} tabIndex={-1}>
+          {deletedShown ? t('Your review was deleted.') : ''}
+        </p>
       </form>
     </Card>
   );

@@ -30,11 +30,12 @@ const StatsTab = lazy(() => import('./StatsTab'));
 const ApiTokensCard = lazy(() => import('./ApiTokensCard'));
 // Likewise the notification settings.
 const NotificationSettingsCard = lazy(() => import('./NotificationSettingsCard'));
+const ChangePasswordCard = lazy(() => import('./ChangePasswordCard'));
 
 /** The tabs, in order; `?tab=diary` opens the diary, `?tab=stats` the statistics. */
 const TABS = ['reviews', 'diary', 'stats'] as const;
 
-/** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export, notification settings and API tokens. */
+/** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export, notification settings, a new password and API tokens. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const { user } = useSession();
@@ -92,6 +93,7 @@ export function ProfilePage() {
       {isOwn ? (
         <Suspense fallback={null}>
           <NotificationSettingsCard />
+          <ChangePasswordCard />
           <ApiTokensCard />
         </Suspense>
       ) : null}
