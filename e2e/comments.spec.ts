@@ -5,26 +5,13 @@ import { postComment } from '../server/src/comments/testing';
 import { addMovie, addReview, createUser } from '../server/src/testing/factories';
 import { OWASP_PAYLOADS } from '../server/src/watchlists/xssPayloads';
 import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { movieRoomJoined } from './support/movieScreen';
 import { checkScreen } from './support/screens';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
 /** The review card of a member on the movie page. */
 const reviewBy = (page: Page, username: string) => page.locator('.review-item', { has: page.locator('.review-author-name', { hasText: username }) });
-
-/** Resolves once the page's socket has joined a movie's room (the server's `movie:init` arrived); fails after 15 s. */
-function movieRoomJoined(page: Page): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the page never joined the movie’s room')), 15_000);
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        if (!String(frame.payload).includes('"movie:init"')) return;
-        clearTimeout(timer);
-        resolve();
-      }),
-    );
-  });
-}
 
 /** Counts dialogs and script-made alerts: a payload that runs would call one of them. */
 async function watchForScripts(page: Page): Promise<() => Promise<number>> {

@@ -4,35 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import { postComment } from '../server/src/comments/testing';
 import { addMovie, createUser } from '../server/src/testing/factories';
 import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
+import { nextConfirm } from './support/dialogs';
+import { movieRoomJoined } from './support/movieScreen';
 import { checkScreen } from './support/screens';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
 const reviewBy = (page: Page, username: string) => page.locator('.review-item', { has: page.locator('.review-author-name', { hasText: username }) });
-
-/** Answers the next confirm with `accept`, and resolves with its question. */
-function nextConfirm(page: Page, accept: boolean): Promise<string> {
-  return new Promise((resolve) =>
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void (accept ? dialog.accept() : dialog.dismiss());
-    }),
-  );
-}
-
-/** Resolves once the page's socket has joined a movie's room (the server's `movie:init` arrived). */
-function movieRoomJoined(page: Page): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the page never joined the movie’s room')), 15_000);
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        if (!String(frame.payload).includes('"movie:init"')) return;
-        clearTimeout(timer);
-        resolve();
-      }),
-    );
-  });
-}
 
 describe('deleting a review in the browser', () => {
   let site: Site;

@@ -148,6 +148,16 @@ export const adminRoutes = {
     auth: 'required',
     reply: z.object({ success: z.literal(true), invites: z.array(invite) }),
   }),
+  removeMember: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/members/:username',
+    summary:
+      "Deletes a member's account as if they had deleted it themselves (admins only; not the site's first account, nor the admin's own: that is DELETE /api/user).",
+    tag: TAG,
+    auth: 'required',
+    params: z.object({ username: z.string().max(200, { error: 'No member has that name.' }) }),
+    reply: ok,
+  }),
   revokeInvite: defineRoute({
     method: 'DELETE',
     path: '/api/admin/invites/:id',

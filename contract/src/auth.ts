@@ -78,6 +78,24 @@ export const passwordChangeRequest = z.object({
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
 
+/**
+ * Deleting one's account: the password where members sign in with one; where they sign in through
+ * the identity provider only (OIDC_ONLY), their username typed out instead.
+ */
+export const accountDeletionRequest = z.object({
+  password: z
+    .string({ error: 'Your password must be text.' })
+    .max(PASSWORD_MAX, { error: 'That is not your password.' })
+    .optional()
+    .meta({ description: 'The account’s password; needed unless the site signs members in through its identity provider only.' }),
+  confirm_username: z
+    .string({ error: 'The username to confirm must be text.' })
+    .max(USERNAME_MAX * 4, { error: 'Type your username exactly to confirm.' })
+    .optional()
+    .meta({ description: 'With OIDC_ONLY: the account’s username, typed out (any case).' }),
+});
+export type AccountDeletionRequest = z.infer<typeof accountDeletionRequest>;
+
 const okReply = z.object({ success: z.literal(true) });
 
 const logoutReply = okReply.extend({
@@ -124,6 +142,17 @@ export const authRoutes = {
     auth: 'required',
     signInSentence: 'You must be signed in to change your password.',
     body: passwordChangeRequest,
+    reply: okReply,
+  }),
+  deleteAccount: defineRoute({
+    method: 'DELETE',
+    path: '/api/user',
+    summary:
+      "Deletes the caller's account for good: reviews (with their comments), ratings, comments, reactions, diary, lists, imports and sessions. A public list with moderators passes to its longest-serving moderator. The site's first account cannot be deleted.",
+    tag: 'Accounts',
+    auth: 'required',
+    signInSentence: 'You must be signed in to delete your account.',
+    body: accountDeletionRequest,
     reply: okReply,
   }),
   currentUser: defineRoute({

@@ -14,3 +14,17 @@ export async function movieScreenSettled(page: Page): Promise<void> {
     return !document.querySelector('.movie-recommendations-loading') && filled('.movie-viewings') && filled('.movie-seen-by');
   });
 }
+
+/** Resolves once the page's socket has joined a movie's room (the server's `movie:init` arrived); fails after 15 s. */
+export function movieRoomJoined(page: Page): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the page never joined the movie’s room')), 15_000);
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (!String(frame.payload).includes('"movie:init"')) return;
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
+  });
+}

@@ -28,6 +28,7 @@ import { loadSampleIfEmpty } from './imdb/sample';
 import { installMetrics } from './metrics/metrics';
 import { loggerOptions, RequestLogController } from './metrics/requestLog';
 import { routes as commentRoutes } from './comments/routes';
+import { routes as accountDeletionRoutes } from './account-deletion/routes';
 import { routes as exportRoutes } from './exports/routes';
 import { feedRoutes } from './feed/routes';
 import { routes as imdbRoutes } from './imdb/routes';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(movieRoutes);
   await app.register(reviewRoutes);
   await app.register(commentRoutes);
+  await app.register(accountDeletionRoutes);
   await app.register(recommendationRoutes);
   await app.register(watchlistRoutes);
   await app.register(stremioRoutes);

@@ -8,7 +8,7 @@ import { forbidden } from '../http/errors';
 export const ADMIN_ONLY = 'Only an admin of this site may do this.';
 
 /** The account registered first: the site's admin when ADMIN_USERNAMES names nobody else. */
-async function firstUserId(db: Kysely<Database>): Promise<number | null> {
+export async function firstUserId(db: Kysely<Database>): Promise<number | null> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.min('id').as('id')).executeTakeFirst();
   return row?.id == null ? null : Number(row.id);
 }

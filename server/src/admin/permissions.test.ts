@@ -13,8 +13,8 @@ const EXPECTED: Record<Role, number> = { anonymous: 401, member: 403, admin: 200
 
 interface Call {
   name: string;
-  /** `inviteId` is an invitation made for this call. */
-  send(agent: ApiAgent, inviteId: number): Promise<ApiResponse>;
+  /** `inviteId` is an invitation made for this call, `member` a member registered for it. */
+  send(agent: ApiAgent, inviteId: number, member: string): Promise<ApiResponse>;
 }
 
 const calls: Call[] = [
@@ -26,6 +26,7 @@ const calls: Call[] = [
   { name: 'create an invitation', send: (agent) => agent.post('/api/admin/invites', { expires_in_days: 3, note: 'For Eve' }) },
   { name: 'list invitations', send: (agent) => agent.get('/api/admin/invites') },
   { name: 'revoke an invitation', send: (agent, inviteId) => agent.delete(`/api/admin/invites/${inviteId}`) },
+  { name: 'remove a member', send: (agent, _inviteId, member) => agent.delete(`/api/admin/members/${member}`) },
 ];
 
 for (const kind of TEST_DATABASES) {
@@ -54,6 +55,7 @@ for (const kind of TEST_DATABASES) {
     const snapshot = async () => ({
       settings: await app.database.db.selectFrom('app_meta').select(['key', 'value']).where('key', 'in', Object.values(SETTING_KEYS)).orderBy('key').execute(),
       invites: await app.database.db.selectFrom('invites').selectAll().orderBy('id').execute(),
+      members: await app.database.db.selectFrom('users').select('username').orderBy('id').execute(),
       hits,
     });
 
@@ -63,9 +65,10 @@ for (const kind of TEST_DATABASES) {
         it(`${call.name}: ${role} → ${expected}`, async () => {
           await app.database.db.deleteFrom('app_meta').where('key', 'in', Object.values(SETTING_KEYS)).execute();
           const made = await people.admin.agent.post('/api/admin/invites', {});
+          const member = await createUser(app);
           const before = await snapshot();
           const agent = role === 'anonymous' ? app.agent() : people[role].agent;
-          const reply = await call.send(agent, made.body.invite.id);
+          const reply = await call.send(agent, made.body.invite.id, member.username);
           assert.equal(reply.status, expected, JSON.stringify(reply.body));
           if (role === 'admin') {
             assert.equal(reply.body.success, true);

@@ -100,7 +100,7 @@ export function clearLoginFailures(db: Kysely<Database>, usernameLower: string, 
     .execute();
 }
 
-/** Every failed sign-in of a username, from any client: a reset password starts with a clean slate. */
+/** Every failed sign-in of a username, from any client (a reset password, a deleted account). */
 export function forgetLoginFailures(db: Kysely<Database>, usernameLower: string) {
   return db.deleteFrom('login_failures').where('username_lower', '=', usernameLower).execute();
 }

@@ -62,8 +62,8 @@ export async function updateComment(db: Db, id: number, changes: { text?: string
   await bumpVersion(db, DISCUSSION_VERSION);
 }
 
-export async function deleteComment(db: Db, id: number) {
-  await db.deleteFrom('comments').where('id', '=', id).execute();
+export async function deleteComments(db: Db, ids: number[]) {
+  await db.deleteFrom('comments').where('id', 'in', ids).execute();
   await bumpVersion(db, DISCUSSION_VERSION);
 }
 

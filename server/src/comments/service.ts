@@ -157,11 +157,7 @@ export async function change(db: Db, id: number, viewer: NonNullable<Viewer>, in
 export async function remove(db: Db, id: number, viewer: NonNullable<Viewer>): Promise<{ reviewId: number; movieId: number; told: number[] }> {
   const row = await existingComment(db, id);
   if (row.user_id !== viewer.id && row.review_user_id !== viewer.id && !viewer.admin) throw forbidden(CANNOT_DELETE);
-  const told = await db.transaction().execute(async (trx) => {
-    await q.removeReactionsTo(trx, 'comment', [id]);
-    await q.deleteComment(trx, id);
-    return deleteNotificationsAbout(trx, { commentIds: [id], reviewIds: [] });
-  });
+  const told = await db.transaction().execute((trx) => removeCommentsWithin(trx, [id]));
   return { reviewId: row.review_id, movieId: row.movie_id, told };
 }
 
@@ -171,17 +167,29 @@ export async function remove(db: Db, id: number, viewer: NonNullable<Viewer>): P
  */
 export async function removeReviews(db: Db, reviewIds: number[]): Promise<number[]> {
   if (reviewIds.length === 0) return [];
-  const told = await db.transaction().execute(async (trx) => {
-    const comments = await trx.selectFrom('comments').select('id').where('review_id', 'in', reviewIds).execute();
-    const commentIds = comments.map((row) => row.id);
-    await q.removeReactionsTo(trx, 'comment', commentIds);
-    await q.removeReactionsTo(trx, 'review', reviewIds);
-    await trx.deleteFrom('comments').where('review_id', 'in', reviewIds).execute();
-    await trx.deleteFrom('reviews').where('id', 'in', reviewIds).execute();
-    return deleteNotificationsAbout(trx, { commentIds, reviewIds });
-  });
+  const told = await db.transaction().execute((trx) => removeReviewsWithin(trx, reviewIds));
   await bumpCatalogueVersion(db);
   return told;
+}
+
+/** `removeReviews` inside a transaction the caller holds (and bumps the catalogue's version after). */
+export async function removeReviewsWithin(trx: Db, reviewIds: number[]): Promise<number[]> {
+  if (reviewIds.length === 0) return [];
+  const comments = await trx.selectFrom('comments').select('id').where('review_id', 'in', reviewIds).execute();
+  const commentIds = comments.map((row) => row.id);
+  await q.removeReactionsTo(trx, 'comment', commentIds);
+  await q.removeReactionsTo(trx, 'review', reviewIds);
+  await trx.deleteFrom('comments').where('review_id', 'in', reviewIds).execute();
+  await trx.deleteFrom('reviews').where('id', 'in', reviewIds).execute();
+  return deleteNotificationsAbout(trx, { commentIds, reviewIds });
+}
+
+/** Comments gone, with the reactions to them and what they told people, inside the caller's transaction. */
+export async function removeCommentsWithin(trx: Db, commentIds: number[]): Promise<number[]> {
+  if (commentIds.length === 0) return [];
+  await q.removeReactionsTo(trx, 'comment', commentIds);
+  await q.deleteComments(trx, commentIds);
+  return deleteNotificationsAbout(trx, { commentIds, reviewIds: [] });
 }
 
 /** Leaves (`on`) or takes back a member's reaction to a review or comment; answers the target's counts and the review (and movie) it is on. */

@@ -442,6 +442,21 @@ for (const kind of TEST_DATABASES) {
       const me = await browser.json<{ user: { username: string; is_admin: boolean } }>('GET', `${app.url}/api/user`);
       assert.deepEqual([me.body.user.username, me.body.user.is_admin], ['ocean', true]);
     });
+
+    it('lets a member delete their account by typing their name, and has no password to change', async () => {
+      provider.signInAs({ sub: 'river-1', preferred_username: 'river' });
+      const browser = new TestBrowser();
+      await browser.open(`${app.url}/api/auth/oidc/start`);
+      const change = await browser.json<{ code: string }>('POST', `${app.url}/api/user/password`, { current_password: 'anything at all', new_password: 'something new here' });
+      assert.deepEqual([change.status, change.body.code], [403, 'password_login_disabled']);
+      for (const body of [{}, { password: 'anything at all' }, { confirm_username: 'rive' }]) {
+        const refused = await browser.json<{ error: string }>('DELETE', `${app.url}/api/user`, body);
+        assert.deepEqual([refused.status, refused.body.error], [400, 'Type your username exactly to confirm.'], JSON.stringify(body));
+      }
+      assert.equal((await browser.json('DELETE', `${app.url}/api/user`, { confirm_username: ' RIVER ' })).status, 200);
+      assert.equal((await browser.json('GET', `${app.url}/api/user`)).status, 401);
+      assert.equal((await app.agent().get('/api/users/river/profile')).status, 404);
+    });
   });
 
   describe(`a site without OIDC_BUTTON_LABEL (${kind})`, () => {

@@ -6,6 +6,7 @@ import { fetchAdminSettings } from '../../api/admin';
 import { InvitationsSection } from './InvitationsSection';
 import { LanguageSection } from './LanguageSection';
 import { MediaServersSection } from './MediaServersSection';
+import { MembersSection } from './MembersSection';
 import { RadarrSection } from './RadarrSection';
 import { RegistrationSection } from './RegistrationSection';
 import { WebhookSection } from './WebhookSection';
@@ -23,7 +24,7 @@ export const modeLabels = (): Record<RegistrationMode, { label: string; hint: st
 
 export const INVITE_LIMITS = { days: INVITE_DAYS_DEFAULT, maxDays: INVITE_DAYS_MAX, noteMax: INVITE_NOTE_MAX };
 
-/** /admin: the site's registration rule, invitations, outgoing notifications, the club's language and media servers (admins only). */
+/** /admin: the site's registration rule, invitations, outgoing notifications, the club's language, media servers and removing members (admins only). */
 export function AdminPage() {
   const { user } = useSession();
   const isAdmin = user?.is_admin === true;
@@ -63,6 +64,9 @@ export function AdminPage() {
         </Card>
         <Card className="admin-card">
           <RadarrSection />
+        </Card>
+        <Card title={t('Members')} className="admin-card">
+          <MembersSection />
         </Card>
       </div>
     </div>

@@ -31,11 +31,12 @@ const ApiTokensCard = lazy(() => import('./ApiTokensCard'));
 // Likewise the notification settings.
 const NotificationSettingsCard = lazy(() => import('./NotificationSettingsCard'));
 const ChangePasswordCard = lazy(() => import('./ChangePasswordCard'));
+const DeleteAccountCard = lazy(() => import('./DeleteAccountCard'));
 
 /** The tabs, in order; `?tab=diary` opens the diary, `?tab=stats` the statistics. */
 const TABS = ['reviews', 'diary', 'stats'] as const;
 
-/** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export, notification settings, a new password and API tokens. */
+/** /user/profile/{username}: a member's stats, tier, newest reviews and diary; on one's own, the export, notification settings, a new password, API tokens and deleting the account. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const { user } = useSession();
@@ -95,6 +96,7 @@ export function ProfilePage() {
           <NotificationSettingsCard />
           <ChangePasswordCard />
           <ApiTokensCard />
+          <DeleteAccountCard username={shown.username} />
         </Suspense>
       ) : null}
     </div>
