@@ -1,10 +1,11 @@
 import type { ViewingMember } from '@movieclub/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { queryKeys } from '../api/queryKeys';
 import { searchMembers } from '../api/viewings';
 import { t } from '../i18n';
+import { SUGGESTIONS_KEEP_FOCUS } from './a11y';
 
 interface MemberPickerProps {
   inputId: string;
@@ -21,15 +22,18 @@ interface MemberPickerProps {
 export function MemberPicker({ inputId, value, onChange, exclude = [], placeholder = t('Members'), className, panelClassName }: MemberPickerProps) {
   const queryClient = useQueryClient();
   const [suggestions, setSuggestions] = useState<ViewingMember[]>([]);
+  // Only the last text typed shows its members: an earlier, slower answer arriving after it is dropped.
+  const latest = useRef('');
 
   const complete = async (event: AutoCompleteCompleteEvent) => {
     const text = event.query.trim();
+    latest.current = text;
     try {
       const reply = await queryClient.fetchQuery({ queryKey: queryKeys.members(text), queryFn: ({ signal }) => searchMembers(text, signal) });
       const chosen = new Set([...value.map((member) => member.username), ...exclude].map((name) => name.toLowerCase()));
-      setSuggestions(reply.members.filter((member) => !chosen.has(member.username.toLowerCase())));
+      if (latest.current === text) setSuggestions(reply.members.filter((member) => !chosen.has(member.username.toLowerCase())));
     } catch {
-      setSuggestions([]);
+      if (latest.current === text) setSuggestions([]);
     }
   };
 
@@ -53,6 +57,7 @@ export function MemberPicker({ inputId, value, onChange, exclude = [], placehold
         placeholder={value.length === 0 ? placeholder : undefined}
         className={className}
         panelClassName={panelClassName}
+        pt={SUGGESTIONS_KEEP_FOCUS}
       />
     </span>
   );

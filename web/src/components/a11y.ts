@@ -1,3 +1,4 @@
+import type { AutoCompletePassThroughOptions } from 'primereact/autocomplete';
 import type { DropdownPassThroughOptions } from 'primereact/dropdown';
 import type { InputSwitchPassThroughOptions } from 'primereact/inputswitch';
 import { type RefObject, useEffect, useLayoutEffect } from 'react';
@@ -26,6 +27,14 @@ export function dropdownNames(label: string): DropdownPassThroughOptions {
 export function clearableDropdownNames(label: string): DropdownPassThroughOptions {
   return { ...dropdownNames(label), clearIcon: { role: 'button', 'aria-label': t('Clear {{label}}', { label }) } };
 }
+
+/**
+ * Pressing a suggestion leaves the focus in the field. Otherwise the field's blur re-renders the
+ * AutoComplete, which places its panel again between the press and the release: a panel shown above
+ * the field for want of room below flips under it once the page has scrolled (or a phone's keyboard
+ * has closed), the release lands elsewhere and the choice is lost.
+ */
+export const SUGGESTIONS_KEEP_FOCUS: AutoCompletePassThroughOptions = { panel: { onMouseDown: (event) => event.preventDefault() } };
 
 /** A cleared Dropdown's clear icon goes, and the focus with it: the focus goes back to the field (by its `inputId`). */
 export function focusAfterClear(inputId: string): void {

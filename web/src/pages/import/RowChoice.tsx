@@ -8,7 +8,7 @@ import { searchImdb } from '../../api/catalogue';
 import { errorText } from '../../api/client';
 import { chooseImportRow } from '../../api/imports';
 import { queryKeys } from '../../api/queryKeys';
-import { dropdownNames } from '../../components/a11y';
+import { dropdownNames, SUGGESTIONS_KEEP_FOCUS } from '../../components/a11y';
 import { t } from '../../i18n';
 import { searchableQuery, type Suggestion, toSuggestions } from '../../layout/searchSuggestions';
 import { candidateText, matchLabels, titleTypeText, titleYear } from './importView';
@@ -179,6 +179,7 @@ function TitleSearch({ name, disabled, onChoose }: { name: string; disabled: boo
       className="import-search"
       inputClassName="import-search-input"
       panelClassName="import-search-panel"
+      pt={SUGGESTIONS_KEEP_FOCUS}
     />
   );
 }
