@@ -62,6 +62,33 @@ describe('accessibility of the shell screens', () => {
     await context.close();
   });
 
+  it('outlines each screen with headings: the app, then the screen, then its cards, no level skipped', async () => {
+    const movieId = (await addMovie(site.database.db, { title: 'Outline Feature' })).id;
+    const { page, context } = await newPage(browser, site.url);
+    const outline = () => page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]'))
+        .filter((heading) => heading.getClientRects().length > 0)
+        .map((heading) => `${heading.getAttribute('aria-level') ?? heading.tagName.slice(1)} ${heading.textContent?.trim()}`));
+    const withoutSkips = (headings: string[]) => headings.every((heading, index) => index === 0 || Number(heading[0]) <= Number(headings[index - 1][0]) + 1);
+
+    await page.goto('/login');
+    await page.getByLabel('Username').waitFor();
+    const login = await outline();
+    assert.match(login[0], /^1 /, "the app's name comes first");
+    assert.deepEqual(login.slice(1), ['2 Login'], 'the login card heads its screen');
+
+    await page.goto(`/movie/${movieId}`);
+    await page.locator('.movie-viewings .p-card-title').waitFor();
+    // A part of a card is headed under it.
+    await page.locator('.movie-seen-by').getByRole('heading', { name: 'Seen it (0)', level: 4 }).waitFor();
+    await page.locator('.movie-reviews').getByText('No reviews yet.').waitFor();
+    const movie = await outline();
+    assert.ok(movie.some((heading) => heading.startsWith('2 Outline Feature')), movie.join(' | '));
+    for (const card of ['Club Viewings', 'Who has seen it', 'Recent Reviews']) assert.ok(movie.includes(`3 ${card}`), `${card} in ${movie.join(' | ')}`);
+    assert.ok(withoutSkips(movie), movie.join(' | '));
+    await context.close();
+  });
+
   it('gives the focus back to the followed link after Back, and the next Tab goes on from there', async () => {
     for (const title of ['Back Focus One', 'Back Focus Two', 'Back Focus Three']) await addMovie(site.database.db, { title });
     const { page, context, pageErrors } = await newPage(browser, site.url);

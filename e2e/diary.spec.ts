@@ -82,7 +82,7 @@ describe('the diary in the browser', () => {
     const tagged = page.locator('.diary-entry-tagged');
     await tagged.waitFor();
     assert.match(await tagged.innerText(), /1[\s\S]*Diary Night Feature \(1987\)[\s\S]*Watched with diary_ann[\s\S]*at cinema/);
-    assert.equal(await page.locator('.diary-month h3').first().innerText(), 'March 2025');
+    assert.equal(await page.locator('.diary-month').getByRole('heading', { level: 4 }).first().innerText(), 'March 2025');
     await checkScreen(page, 'diary-tagged');
     await tagged.getByRole('button', { name: 'Add to my diary' }).click();
     await page.locator('.diary-entry:not(.diary-entry-tagged)', { hasText: 'Diary Night Feature' }).waitFor();
@@ -101,7 +101,7 @@ describe('the diary in the browser', () => {
     await page.goto('/user/profile/diary_ann');
     await page.getByRole('tab', { name: 'Diary' }).click();
     await diaryRows(page).first().waitFor();
-    assert.deepEqual(await page.locator('.diary-month h3').allInnerTexts(), ['June 2025', 'March 2025']);
+    assert.deepEqual(await page.locator('.diary-month').getByRole('heading', { level: 4 }).allInnerTexts(), ['June 2025', 'March 2025']);
     assert.equal(await diaryRows(page).first().locator('.viewing-rewatch').count(), 1);
     assert.equal(await page.getByRole('button', { name: 'Add to my diary' }).count(), 0, 'only in your own diary');
     assert.equal(await page.getByRole('button', { name: /^(Edit|Delete) your viewing/ }).count(), 0, "no one changes another member's viewings");

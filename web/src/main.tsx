@@ -22,8 +22,9 @@ import { SessionProvider } from './session/SessionProvider';
 void startLanguage().then(() => startTransition(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
-      {/* The provider sets PrimeReact's language as it mounts: given the reader's, its own words (dialog, carousel, calendar) follow it. */}
-      <PrimeReactProvider value={{ locale: currentLanguage() }}>
+      {/* The provider sets PrimeReact's language as it mounts: given the reader's, its own words (dialog, carousel, calendar) follow it.
+          A card's title is a heading under its screen's (a card that is the whole screen says level 2). */}
+      <PrimeReactProvider value={{ locale: currentLanguage(), pt: { card: { title: { role: 'heading', 'aria-level': 3 } } } }}>
         <BrowserRouter basename={basePath() || '/'}>
           <SessionProvider>
             <App />

@@ -34,7 +34,7 @@ export function CredentialsCard({ title, onSubmit, footer }: CredentialsCardProp
 
   return (
     <div className="credentials-page">
-      <Card title={title} className="credentials-card">
+      <Card title={title} className="credentials-card" pt={{ title: { 'aria-level': 2 } }}>
         <form onSubmit={submit} className="credentials-form" noValidate>
           <label htmlFor={`${id}-username`}>{t('Username')}</label>
           <InputText id={`${id}-username`} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus />

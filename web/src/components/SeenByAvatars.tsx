@@ -51,14 +51,14 @@ export function SeenByAvatars({ seen, notSeen, compact = false }: { seen: StatsM
   return (
     <div className="seen-by">
       <section>
-        <h3>{t('Seen it ({{n}})', { n: seen.length })}</h3>
+        <h4>{t('Seen it ({{n}})', { n: seen.length })}</h4>
         {seen.length === 0 ? <p className="seen-by-none">{t('Nobody in the club yet.')}</p> : <Faces people={seen} />}
         {seen.length > 0 && <p className="seen-by-names">{names(seen)}</p>}
       </section>
       {/* A club with nobody active yet has no one left to see it either: not 'Everyone… has seen it'. */}
       {seen.length + notSeen.length > 0 && (
         <section>
-          <h3>{t('Not yet ({{n}})', { n: notSeen.length })}</h3>
+          <h4>{t('Not yet ({{n}})', { n: notSeen.length })}</h4>
           {notSeen.length === 0 ? <p className="seen-by-none">{t('Everyone in the club has seen it.')}</p> : <Faces people={notSeen} />}
           {notSeen.length > 0 && <p className="seen-by-names">{names(notSeen)}</p>}
         </section>

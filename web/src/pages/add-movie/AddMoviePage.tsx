@@ -43,7 +43,7 @@ export function AddMoviePage() {
 
   return (
     <div className="add-movie-page">
-      <Card title={t('Add New Movie')} className="add-movie-card">
+      <Card title={t('Add New Movie')} className="add-movie-card" pt={{ title: { 'aria-level': 2 } }}>
         <form onSubmit={submit} className="add-movie-form" noValidate>
           <label htmlFor="add-movie-imdb-id">{t('IMDB ID (e.g., tt0111161)')}</label>
           <InputText id="add-movie-imdb-id" value={imdbId} onChange={(e) => setImdbId(e.target.value)} placeholder="tt########" readOnly={busy} autoFocus />

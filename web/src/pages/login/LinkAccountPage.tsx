@@ -42,7 +42,7 @@ export function LinkAccountPage() {
   if (pending.isLoadingError) {
     return (
       <div className="credentials-page">
-        <Card title={t('Link your account')} className="credentials-card">
+        <Card title={t('Link your account')} className="credentials-card" pt={{ title: { 'aria-level': 2 } }}>
           <p role="status">
             <strong>{errorText(pending.error, t('This sign-in could not be found.'))}</strong>
           </p>
@@ -57,7 +57,7 @@ export function LinkAccountPage() {
   const { username } = pending.data;
   return (
     <div className="credentials-page">
-      <Card title={t('Link your account')} className="credentials-card link-account-card">
+      <Card title={t('Link your account')} className="credentials-card link-account-card" pt={{ title: { 'aria-level': 2 } }}>
         <p>
           {t('An account named')} <strong>{username}</strong>{' '}
           {t('already exists here. If it is yours, enter its password once to link it: from then on, the identity provider signs you in to it.')}

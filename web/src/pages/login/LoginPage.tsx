@@ -46,7 +46,7 @@ export function LoginPage() {
   if (provider?.only) {
     return (
       <div className="credentials-page">
-        <Card title={t('Login')} className="credentials-card">
+        <Card title={t('Login')} className="credentials-card" pt={{ title: { 'aria-level': 2 } }}>
           <div className="oidc-only">
             {problem}
             <p className="credentials-switch">{t('Members of this site sign in through its identity provider.')}</p>

@@ -50,9 +50,9 @@ function NewToken({ name, token, onDone }: { name: string; token: string; onDone
   };
   return (
     <section className="api-token-new" aria-labelledby={`${ids}-heading`}>
-      <h3 id={`${ids}-heading`} className="api-token-new-heading" ref={heading} tabIndex={-1}>
+      <h4 id={`${ids}-heading`} className="api-token-new-heading" ref={heading} tabIndex={-1}>
         {t('Your new token “{{name}}”', { name })}
-      </h3>
+      </h4>
       <label htmlFor={`${ids}-token`} className="api-token-label">
         {t('Token')}
       </label>

@@ -58,7 +58,7 @@ export function DiaryList({ username, isOwn }: { username: string; isOwn: boolea
       </p>
       {byMonth(viewings).map((group) => (
         <section key={group.month} className="diary-month" aria-labelledby={`diary-${group.month}`}>
-          <h3 id={`diary-${group.month}`}>{group.month === UNDATED ? t('Watched, day unknown') : diaryMonth(`${group.month}-01`)}</h3>
+          <h4 id={`diary-${group.month}`}>{group.month === UNDATED ? t('Watched, day unknown') : diaryMonth(`${group.month}-01`)}</h4>
           <ul className="diary-entries">
             {group.entries.map((entry) => (
               <DiaryRow key={`${entry.id}-${entry.tagged}`} entry={entry} isOwn={isOwn} owner={username} />

@@ -72,7 +72,7 @@ export default function StatsTab({ username }: { username: string }) {
         <BarChart title={t('Decades')} unit={t('films')} bars={shown.decades.map((entry) => ({ label: t('{{decade}}s', { decade: entry.decade }), value: entry.count }))} emptyText={quiet} />
       </div>
       <section className="member-stats-with" aria-labelledby="watched-with-heading">
-        <h3 id="watched-with-heading">{t('Most watched with')}</h3>
+        <h4 id="watched-with-heading">{t('Most watched with')}</h4>
         {shown.watched_with.length === 0 ? (
           <p className="member-stats-note">{t('Nobody yet.')}</p>
         ) : (

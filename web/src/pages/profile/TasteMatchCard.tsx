@@ -10,7 +10,7 @@ function Examples({ heading, examples, them }: { heading: string; examples: Tast
   if (examples.length === 0) return null;
   return (
     <section className="taste-examples">
-      <h3>{heading}</h3>
+      <h4>{heading}</h4>
       <ul>
         {examples.map(({ movie, a_stars, b_stars }) => (
           <li key={movie.id}>

@@ -22,7 +22,7 @@ function AlreadyMember() {
 function RegistrationShut({ sentence, hint }: { sentence: string; hint: string }) {
   return (
     <div className="credentials-page">
-      <Card title={t('Register')} className="credentials-card">
+      <Card title={t('Register')} className="credentials-card" pt={{ title: { 'aria-level': 2 } }}>
         <p className="register-shut" role="status">
           <strong>{sentence}</strong>
         </p>
@@ -65,7 +65,7 @@ export function RegisterPage() {
   if (provider?.only) {
     return (
       <div className="credentials-page">
-        <Card title={t('Register')} className="credentials-card">
+        <Card title={t('Register')} className="credentials-card" pt={{ title: { 'aria-level': 2 } }}>
           <div className="oidc-only">
             <p className="credentials-switch">{t('New members join this site by signing in through its identity provider: the first sign-in creates the account.')}</p>
             {button}

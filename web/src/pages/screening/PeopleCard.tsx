@@ -36,18 +36,18 @@ export function PeopleCard({ screening }: { screening: ScreeningDetail }) {
         if (people.length === 0) return null;
         return (
           <section key={status} className="people-group">
-            <h3>
+            <h4>
               {heading} ({people.length})
-            </h3>
+            </h4>
             <People people={people} />
           </section>
         );
       })}
       {screening.attendees.length > 0 && (
         <section className="people-group">
-          <h3>
+          <h4>
             {t('Came')} ({screening.attendees.length})
-          </h3>
+          </h4>
           <People people={screening.attendees} />
         </section>
       )}
