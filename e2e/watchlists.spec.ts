@@ -81,6 +81,21 @@ describe('watchlists in the browser', () => {
 
     const list = await callApi(page, 'GET', `/api/watchlists/${created.watchlist.id}`);
     assert.deepEqual(list.watchlist.items.map((item: { id: number }) => item.id), [movie.id]);
+
+    // Adding it again changes nothing: the popup says so and stays.
+    await card.getByRole('button', { name: 'Add to Public Watchlist' }).click();
+    await popup.locator('.p-dropdown').click();
+    await page.getByRole('option', { name: 'Plus Targets (1)' }).click();
+    await popup.getByRole('button', { name: 'Add' }).click();
+    await popup.getByRole('status').getByText('Plus One Picture is already in Plus Targets.').waitFor();
+    // A refusal (here the session ended elsewhere) is said too, not swallowed.
+    await callApi(page, 'POST', '/api/logout');
+    await popup.getByRole('button', { name: 'Add' }).click();
+    const refusal = popup.getByRole('alert');
+    await refusal.waitFor();
+    assert.notEqual((await refusal.innerText()).trim(), '', 'the refusal has words');
+    await screenshot(page, 'watchlists-plus-popup-refused');
+    assert.equal(await popup.isVisible(), true, 'the popup stays to be read');
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -74,7 +74,7 @@ export function MovieActions({ movie }: { movie: Pick<Movie, 'id' | 'title'> }) 
       />
       <LogViewingButton movie={movie} />
       <LazyOverlayPanel handle={panel} preload={loadPicker} onShow={() => setOpen(true)} onHide={closed} aria-label={t('Add {{title}} to a public watchlist', { title: movie.title })}>
-        {open && pickerModule && <pickerModule.PublicListPicker movieId={movie.id} onDone={() => panel.current?.hide()} />}
+        {open && pickerModule && <pickerModule.PublicListPicker movieId={movie.id} movieTitle={movie.title} onDone={() => panel.current?.hide()} />}
       </LazyOverlayPanel>
     </span>
   );
