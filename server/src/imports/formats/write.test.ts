@@ -223,6 +223,26 @@ describe('the movieclub export', () => {
 });
 
 describe('the spreadsheet export', () => {
+  it('keeps a text that starts like a formula a text, in the spreadsheet CSVs only', () => {
+    const formulas = ['=HYPERLINK("http://example.invalid","click")', '\tTabbed', '-2+3+cmd|\' /C calc\'!A0', '@SUM(A1:A9)', '+1 and =1+1'];
+    const data: ExportData = {
+      ...DATA,
+      reviews: [{ ...DATA.reviews[0]!, text: formulas[0]! }],
+      viewings: [{ ...DATA.viewings[0]!, place: formulas[1]!, note: formulas[2]! }],
+      lists: [{ ...DATA.lists[0]!, name: formulas[3]!, description_html: `<p>${formulas[4]}</p>` }],
+    };
+    const files = filesOf(spreadsheetZip(data, WHEN));
+    assert.equal(records(files['reviews.csv']!)[0]!.Review, `'${formulas[0]}`);
+    assert.equal(records(files['diary.csv']!)[0]!.Place, `'${formulas[1]}`);
+    assert.equal(records(files['diary.csv']!)[0]!.Note, `'${formulas[2]}`);
+    assert.equal(records(files['lists.csv']!)[0]!.List, `'${formulas[3]}`);
+    assert.equal(records(files['lists.csv']!)[0]!.Description, `'${formulas[4]}`);
+    // Numbers and dates stay numbers and dates; Letterboxd's importer gets the words as written.
+    assert.equal(records(files['reviews.csv']!)[0]!['Stars (1-10)'], '10');
+    const letterboxd = filesOf(letterboxdZip(data, WHEN));
+    assert.equal(records(letterboxd['reviews.csv']!)[0]!.Review, formulas[0]);
+  });
+
   it('writes readable CSVs with a BOM and CRLF, every club field, companions by name and list descriptions as text', () => {
     const files = filesOf(spreadsheetZip(DATA, WHEN));
     assert.deepEqual(Object.keys(files).sort(), ['diary.csv', 'lists.csv', "lists/Folk 'horror', etc..csv", 'lists/Night.csv', 'lists/night (2).csv', 'reviews.csv', 'watchlist.csv']);

@@ -7,7 +7,8 @@ import { MOVIECLUB_FILE, type MovieclubDocument, MOVIECLUB_VERSION } from './mov
  * The export writers: plain data in, a zip out. Nothing here reads the database.
  * - letterboxdZip: CSVs in the shape Letterboxd's importer reads (imdbID filled, LetterboxdURI empty);
  * - movieclubZip: `movieclub.json`, everything, for another movieclub server;
- * - spreadsheetZip: CSVs with readable columns (a BOM and CRLF line ends, as spreadsheets like them).
+ * - spreadsheetZip: CSVs with readable columns (a BOM and CRLF line ends, as spreadsheets like them; a text
+ *   starting as a formula does (= + - @) starts with an apostrophe, so that opening the file runs nothing).
  */
 
 type Cell = string | number | null;
@@ -19,8 +20,13 @@ export const LETTERBOXD_EXPORT_COLUMNS = {
   list: ['Position', 'imdbID', 'Title', 'Year', 'LetterboxdURI'],
 } as const;
 
+/** A text a spreadsheet would take for a formula (OWASP's CSV injection list): a leading apostrophe keeps it text. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const asSpreadsheetText = (cell: Cell): Cell => (typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell);
+
 function csv(header: readonly string[], rows: Cell[][], forSpreadsheets = false): string {
-  const text = stringify([[...header], ...rows.map((cells) => cells.map((cell) => cell ?? ''))], {
+  const cellsOf = (cells: Cell[]) => (forSpreadsheets ? cells.map(asSpreadsheetText) : cells);
+  const text = stringify([[...header], ...rows.map((cells) => cellsOf(cells).map((cell) => cell ?? ''))], {
     record_delimiter: forSpreadsheets ? 'windows' : 'unix',
     // csv-stringify quotes only a field holding the whole record delimiter, but a spreadsheet ends a row at a lone LF or CR too.
     quoted_match: /[\r\n]/,
