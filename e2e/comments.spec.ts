@@ -7,6 +7,7 @@ import { OWASP_PAYLOADS } from '../server/src/watchlists/xssPayloads';
 import { closeStage, newSignedInPage, openStage, type Site } from './support/harness';
 import { movieRoomJoined } from './support/movieScreen';
 import { checkScreen } from './support/screens';
+import { describeViolations, seriousViolations } from './support/a11y';
 
 type Member = Awaited<ReturnType<typeof createUser>>;
 
@@ -249,6 +250,38 @@ describe('comments, reactions and spoilers in the browser', () => {
     const firstId = (stored.find((comment) => comment.text === 'First thought.') as unknown as { id: number }).id;
     await page.goto(`/movie/${keyboardMovie}#comment-${firstId}`);
     await page.waitForFunction((id) => document.activeElement?.id === `comment-${id}`, firstId);
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
+
+  it('says so when a link leads to a comment or a review that was deleted since', async () => {
+    const goneMovie = (await addMovie(site.database.db, { title: 'Vanishing Feature', year: 2003 })).id;
+    assert.equal((await rae.agent.post('/api/review', { movie_id: goneMovie, stars: 6, text: 'Here for now.' })).status, 200);
+    const reviewId = (await rae.agent.get(`/api/movies/${goneMovie}/reviews`)).body.reviews[0].id as number;
+    const kept = await postComment(sam.agent, reviewId, { text: 'This one stays.' });
+    const gone = await postComment(sam.agent, reviewId, { text: 'This one goes.' });
+    assert.equal((await sam.agent.request('DELETE', `/api/comments/${gone}`)).status, 200);
+
+    const { page, context, pageErrors } = await newSignedInPage(browser, site.url, sam);
+    await page.goto(`/movie/${goneMovie}#comment-${gone}`);
+    const note = page.locator('.movie-reviews').getByRole('status');
+    await note.getByText('The comment this link points to is no longer here.').waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('review-link-missing'));
+    await reviewBy(page, 'talk_rae').locator('.comment', { hasText: 'This one stays.' }).waitFor();
+    const violations = await seriousViolations(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+
+    // A comment still there is found as before, with no note (a fresh load, not a jump within the page).
+    await page.goto('about:blank');
+    await page.goto(`/movie/${goneMovie}#comment-${kept}`);
+    await page.waitForFunction((id) => document.activeElement?.id === `comment-${id}`, kept);
+    assert.equal(await page.locator('.review-link-missing').count(), 0);
+
+    assert.equal((await rae.agent.request('DELETE', `/api/reviews/${reviewId}`)).status, 200);
+    await page.goto('about:blank');
+    await page.goto(`/movie/${goneMovie}#review-${reviewId}`);
+    await note.getByText('The review this link points to is no longer here.').waitFor();
+    await page.locator('.movie-reviews').getByText('No reviews yet.').waitFor();
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

@@ -110,7 +110,18 @@ function CommentItem({ comment, signedIn, onChanged, onDeleted }: CommentItemPro
 }
 
 /** A review's comments, oldest first, with more on demand, and the form to add one. */
-export default function CommentThread({ reviewId, signedIn, onCountChange }: { reviewId: number; signedIn: boolean; onCountChange?(delta: number): void }) {
+export default function CommentThread({
+  reviewId,
+  signedIn,
+  onCountChange,
+  onLinkSought,
+}: {
+  reviewId: number;
+  signedIn: boolean;
+  onCountChange?(delta: number): void;
+  /** Arriving by a link to a comment: told once the thread has read all its comments whether the comment is among them. */
+  onLinkSought?(found: boolean): void;
+}) {
   const queryClient = useQueryClient();
   const location = useLocation();
   const comments = useInfiniteQuery({
@@ -139,6 +150,10 @@ export default function CommentThread({ reviewId, signedIn, onCountChange }: { r
   // Arriving by a link to one comment: bring it into view once it is on the page.
   const linked = location.hash.startsWith('#comment-') ? location.hash.slice(1) : null;
   const linkedShown = linked !== null && all.some((shown) => `comment-${shown.id}` === linked);
+  const allRead = comments.isSuccess && !comments.hasNextPage;
+  useEffect(() => {
+    if (linked !== null && allRead) onLinkSought?.(linkedShown);
+  }, [linked, linkedShown, allRead, onLinkSought]);
   // The focus goes with it, so a keyboard reads on from the comment rather than from the top.
   useEffect(() => {
     const comment = linkedShown ? document.getElementById(linked!) : null;

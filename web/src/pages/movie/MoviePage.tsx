@@ -81,7 +81,7 @@ function MovieScreen({ id }: { id: number }) {
           <RecommendedMovies tconst={tconstFromLink(movie.imdb_link) ?? movie.tconst} />
           <MovieViewings movieId={movie.id} />
           <MovieSeenBy movieId={movie.id} />
-          <RecentReviews reviews={reviews} onDeleted={afterDeletion} />
+          <RecentReviews reviews={reviews ?? []} read={reviews !== null} onDeleted={afterDeletion} />
           <Suspense fallback={null}>
             <ReviewForm movieId={movie.id} saved={myReview} onPosted={afterReview} onDeleted={afterDeletion} />
           </Suspense>

@@ -1,8 +1,8 @@
-import type { ReviewRead } from '@movieclub/contract';
+import { MOVIE_REVIEWS_LIMIT, type ReviewRead } from '@movieclub/contract';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MentionText } from '../../components/social/MentionText';
 import { ReactionBar } from '../../components/social/ReactionBar';
@@ -20,12 +20,55 @@ import { t } from '../../i18n';
 // Loaded when a reader opens a review's comments.
 const CommentThread = lazy(() => import('../../components/social/CommentThread'));
 
+/**
+ * Arriving by a link to a review or a comment that is gone (deleted since the link was made): says so,
+ * once every review is on the page and every thread with comments has read them all.
+ */
+function useMissingLink(reviews: ReviewRead[], read: boolean) {
+  const { hash } = useLocation();
+  const [sought, setSought] = useState<{ hash: string; found: Map<number, boolean> }>({ hash, found: new Map() });
+  const found = sought.hash === hash ? sought.found : new Map<number, boolean>();
+  const report = useCallback(
+    (reviewId: number, shown: boolean) =>
+      setSought((current) => {
+        const kept = current.hash === hash ? current.found : new Map<number, boolean>();
+        return kept.get(reviewId) === shown ? current : { hash, found: new Map(kept).set(reviewId, shown) };
+      }),
+    [hash],
+  );
+  // The page reads the newest reviews only: a shorter list than it asks for is every review.
+  const complete = read && reviews.length < MOVIE_REVIEWS_LIMIT;
+  let missing: string | null = null;
+  if (complete && hash.startsWith('#review-') && !reviews.some((review) => `#review-${review.id}` === hash)) {
+    missing = t('The review this link points to is no longer here.');
+  } else if (complete && hash.startsWith('#comment-') && reviews.every((review) => review.comment_count === 0 || found.get(review.id) === false)) {
+    missing = t('The comment this link points to is no longer here.');
+  }
+  return { missing, report };
+}
+
+/** Said in place of a linked review or comment that is gone; it takes the focus, as the linked one would. */
+function MissingLinkNote({ text }: { text: string }) {
+  const note = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    note.current?.scrollIntoView({ block: 'center' });
+    note.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <p className="review-link-missing" role="status" tabIndex={-1} ref={note}>
+      {text}
+    </p>
+  );
+}
+
 /** The 'Recent Reviews' card: up to 20, newest first, or 'No reviews yet.' */
-export function RecentReviews({ reviews, onDeleted }: { reviews: ReviewRead[]; onDeleted(): Promise<unknown> }) {
+export function RecentReviews({ reviews, read, onDeleted }: { reviews: ReviewRead[]; read: boolean; onDeleted(): Promise<unknown> }) {
   // A deleted review takes its buttons with it: the focus goes to the list, near where it was.
   const list = useRef<HTMLDivElement>(null);
+  const { missing, report } = useMissingLink(reviews, read);
   return (
     <Card title={t('Recent Reviews')} className="movie-reviews">
+      {missing && <MissingLinkNote text={missing} />}
       <div ref={list} tabIndex={-1} className="review-list-region">
         {reviews.length === 0 ? (
           <p className="movie-muted">{t('No reviews yet.')}</p>
@@ -35,6 +78,7 @@ export function RecentReviews({ reviews, onDeleted }: { reviews: ReviewRead[]; o
               <ReviewItem
                 key={review.id}
                 review={review}
+                onLinkSought={report}
                 onDeleted={async () => {
                   await onDeleted();
                   list.current?.focus();
@@ -70,7 +114,7 @@ function DeleteReviewButton({ review, onDeleted }: { review: ReviewRead; onDelet
 }
 
 /** Reactions and the comments under a review, opened on demand. */
-function ReviewSocial({ review, onDeleted }: { review: ReviewRead; onDeleted(): Promise<unknown> }) {
+function ReviewSocial({ review, onDeleted, onLinkSought }: { review: ReviewRead; onDeleted(): Promise<unknown>; onLinkSought(reviewId: number, found: boolean): void }) {
   const { user } = useSession();
   // A link to a comment (from a notification) opens the threads that have comments; a link to
   // the review (from the feed) opens its thread, to read or to write the first comment.
@@ -88,6 +132,7 @@ function ReviewSocial({ review, onDeleted }: { review: ReviewRead; onDeleted(): 
     setCount(review.comment_count);
   }
   const threadId = `review-${review.id}-comments`;
+  const linkSought = useCallback((found: boolean) => onLinkSought(review.id, found), [onLinkSought, review.id]);
   return (
     <>
       <div className="review-social">
@@ -107,7 +152,7 @@ function ReviewSocial({ review, onDeleted }: { review: ReviewRead; onDeleted(): 
       {open && (
         <div id={threadId}>
           <Suspense fallback={null}>
-            <CommentThread reviewId={review.id} signedIn={Boolean(user)} onCountChange={(delta) => setCount((shown) => shown + delta)} />
+            <CommentThread reviewId={review.id} signedIn={Boolean(user)} onCountChange={(delta) => setCount((shown) => shown + delta)} onLinkSought={linkSought} />
           </Suspense>
         </div>
       )}
@@ -115,7 +160,7 @@ function ReviewSocial({ review, onDeleted }: { review: ReviewRead; onDeleted(): 
   );
 }
 
-function ReviewItem({ review, onDeleted }: { review: ReviewRead; onDeleted(): Promise<unknown> }) {
+function ReviewItem({ review, onDeleted, onLinkSought }: { review: ReviewRead; onDeleted(): Promise<unknown>; onLinkSought(reviewId: number, found: boolean): void }) {
   const { username, profile_picture } = review.user;
   const smoke = yesNo(review.smoke_alerms);
   const equipment = yesNo(review.movie_equipment_seen);
@@ -147,7 +192,7 @@ function ReviewItem({ review, onDeleted }: { review: ReviewRead; onDeleted(): Pr
           </p>
         </SpoilerBlock>
       )}
-      <ReviewSocial review={review} onDeleted={onDeleted} />
+      <ReviewSocial review={review} onDeleted={onDeleted} onLinkSought={onLinkSought} />
     </li>
   );
 }

@@ -31,7 +31,8 @@ export function useMovieReviews(id: number) {
     queryKey: queryKeys.movieReviews(id),
     queryFn: ({ signal }) => fetchMovieReviews(id, undefined, signal).then((reply) => (Array.isArray(reply.reviews) ? reply.reviews : [])),
   });
-  const list: ReviewRead[] = reviews.data ?? [];
+  // null until read: an empty list is then 'No reviews yet.', not 'still loading'.
+  const list: ReviewRead[] | null = reviews.data ?? null;
   return { reviews: list, reload: async () => void (await reviews.refetch()) };
 }
 
